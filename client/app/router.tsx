@@ -1,0 +1,92 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireSession } from './guards.tsx';
+import { AppLayout } from './layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** Every screen is its own chunk, so /login does not load calendars or tables. */
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+interface Screen {
+  path: string;
+  /** Dashboards need the matching role; every other screen only a session. */
+  role?: 'doctor' | 'caregiver' | 'patient';
+  load: () => Promise<{ default: React.ComponentType }>;
+}
+
+const screens: Screen[] = [
+  {
+    path: '/dashboard',
+    role: 'doctor',
+    load: () => import('../features/dashboards/doctor-dashboard-page.tsx'),
+  },
+  {
+    path: '/caregiver-dashboard',
+    role: 'caregiver',
+    load: () => import('../features/dashboards/caregiver-dashboard-page.tsx'),
+  },
+  {
+    path: '/patient-dashboard',
+    role: 'patient',
+    load: () => import('../features/dashboards/patient-dashboard-page.tsx'),
+  },
+  { path: '/patients', load: () => import('../features/patients/patients-page.tsx') },
+  { path: '/appointments', load: () => import('../features/appointments/appointments-page.tsx') },
+  {
+    path: '/patient-appointments',
+    load: () => import('../features/appointments/patient-appointments-page.tsx'),
+  },
+  {
+    path: '/medical-records',
+    load: () => import('../features/medical-records/medical-records-page.tsx'),
+  },
+  {
+    path: '/progress-report',
+    load: () => import('../features/progress-reports/progress-report-page.tsx'),
+  },
+  {
+    path: '/prescriptions-medication',
+    load: () => import('../features/prescriptions/prescriptions-medication-page.tsx'),
+  },
+  { path: '/settings', load: () => import('../features/settings/settings-page.tsx') },
+  { path: '/profile', load: () => import('../features/profile/profile-page.tsx') },
+  {
+    path: '/notifications',
+    load: () => import('../features/notifications/notifications-page.tsx'),
+  },
+  { path: '/users', load: () => import('../features/users/users-page.tsx') },
+  { path: '/audit', load: () => import('../features/audit/audit-page.tsx') },
+];
+
+const signedIn: RouteObject[] = screens.map(({ path, role, load }) => ({
+  path,
+  lazy: async () => {
+    const { Component } = await lazyPage(load)();
+    return {
+      Component: () => (
+        <RequireSession role={role}>
+          <Component />
+        </RequireSession>
+      ),
+    };
+  },
+}));
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/login" replace /> },
+  {
+    path: '/login',
+    lazy: lazyPage(() => import('../features/auth/login-page.tsx')),
+    errorElement: <RouteError />,
+  },
+  {
+    path: '/signup',
+    lazy: lazyPage(() => import('../features/auth/signup-page.tsx')),
+    errorElement: <RouteError />,
+  },
+  // The seed's patient sidebar pointed here; the real route is /patient-dashboard.
+  { path: '/user-dashboard', element: <Navigate to="/patient-dashboard" replace /> },
+  { element: <AppLayout />, errorElement: <RouteError />, children: signedIn },
+  { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
+]);

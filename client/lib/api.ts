@@ -1,0 +1,91 @@
+/** A failed API call: the status and the server's `{message, errors?}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+let onSessionEnded: (() => void) | undefined;
+/** Called when a signed-in call answers 401: the session expired or was ended elsewhere. */
+export function setSessionEndedHandler(handler: (() => void) | undefined): void {
+  onSessionEnded = handler;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'ElderCare' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error');
+  }
+  if (!response.ok) {
+    let message = response.statusText || 'Request failed';
+    let errors: Record<string, string> | undefined;
+    try {
+      const data = (await response.json()) as { message?: string; errors?: Record<string, string> };
+      if (data.message) message = data.message;
+      errors = data.errors;
+    } catch {
+      // not JSON
+    }
+    const isAuthCall = path.startsWith('/api/users/login') || path.startsWith('/api/users/me');
+    if (response.status === 401 && !isAuthCall) onSessionEnded?.();
+    throw new ApiError(response.status, message, errors);
+  }
+  return response;
+}
+
+/** Calls the API with the session cookie and the header that marks it as the app's own call. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A page of a list: the rows and the total from X-Total-Count. */
+export async function apiList<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ items: T[]; total: number }> {
+  const response = await send(path, options);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get('X-Total-Count') ?? items.length);
+  return { items, total };
+}

@@ -1,0 +1,27 @@
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
+import { notices } from '../shared/messages.ts';
+import { AppProviders, queryClient } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { setSessionEndedHandler } from './lib/api.ts';
+import { meQueryKey } from './lib/auth.tsx';
+
+setSessionEndedHandler(() => {
+  queryClient.clear();
+  queryClient.setQueryData(meQueryKey, null);
+  toast.info(notices.sessionExpired, { toastId: 'session-ended' });
+  void router.navigate('/login', { replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,86 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright test');
+  return url;
+};
+
+// Chromium reports every 4xx answer as a console error; an expected refusal (a wrong password,
+// a 401 for a guest) is not an application error, so only those network lines are let through.
+const expectedNetworkNoise = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+export type Role = 'doctor' | 'caregiver' | 'patient';
+
+export interface Account {
+  username: string;
+  password: string;
+  firstName: string;
+  secondName: string;
+  role: Role;
+  id: number;
+}
+
+let counter = 0;
+
+/** Registers an account through the API (the way a sign-up would) and returns it. */
+export async function registerAccount(
+  role: Role,
+  options: { privileges?: string; firstName?: string; secondName?: string } = {},
+): Promise<Account> {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  const account = {
+    username: `${role}-${stamp}`,
+    password: 'a-long-enough-password',
+    firstName: options.firstName ?? `${role[0]!.toUpperCase()}${role.slice(1)}`,
+    secondName: options.secondName ?? `Tester${counter}`,
+    role,
+  };
+  const res = await fetch(`${baseUrl()}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...account,
+      email: `${account.username}@example.test`,
+      primaryLocation: 'Springfield',
+      privileges: options.privileges ?? 'editor',
+    }),
+  });
+  if (!res.ok) throw new Error(`register ${role} failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { id?: number };
+  return { ...account, id: body.id ?? 0 };
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function loginThroughUi(page: Page, account: Pick<Account, 'username' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/dashboard/);
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // Playwright reads the fixture's parameters from this destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !expectedNetworkNoise.test(message.text())) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,114 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Resolves the Chromium to drive: CHROMIUM_PATH, or Debian's /usr/bin/chromium. */
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `Chromium was not found at ${candidate}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
+  return candidate;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/**
+ * Builds the production client and server once per run into a folder of the run's own, so
+ * that two runs at once never serve each other's half-written build.
+ */
+export function buildProduction(): string {
+  const outDir = mkdtempSync(path.join(projectRoot, '.tmp', 'e2e-build-'));
+  const steps: [string, string[]][] = [
+    [
+      'node_modules/vite/bin/vite.js',
+      ['build', '--logLevel', 'warn', '--outDir', path.join(outDir, 'client')],
+    ],
+    [
+      'node_modules/typescript/bin/tsc',
+      ['-p', 'tsconfig.server.json', '--outDir', path.join(outDir, 'server')],
+    ],
+  ];
+  for (const [script, args] of steps) {
+    const result = spawnSync(process.execPath, [path.join(projectRoot, script), ...args], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error('The production build failed');
+  }
+  return outDir;
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server on a free port with a fresh data directory. */
+export async function startServer(
+  buildDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'eldercare-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(buildDir, 'server/server/main.js')],
+    {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'db'),
+        CLIENT_DIST_DIR: path.join(buildDir, 'client'),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('The server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

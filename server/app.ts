@@ -1,0 +1,119 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
+import { directoryRoutes } from './features/directory/directory.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { medicalRecordsRoutes } from './features/medical-records/medical-records.routes.ts';
+import { medicationsRoutes } from './features/medications/medications.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
+import { progressReportsRoutes } from './features/progress-reports/progress-reports.routes.ts';
+import { remindersRoutes } from './features/reminders/reminders.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { clientDistFolder } from './lib/paths.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { clientPlugin } from './plugins/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built client; defaults to dist/client. */
+  clientRoot?: string;
+}
+
+/** Builds the whole application: plugins first, then one feature after another. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', options.config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('clock', options.clock ?? systemClock);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'ElderCare System API',
+        version: '1.0.0',
+        description: 'Errors answer {message, errors?}; lists answer arrays with X-Total-Count.',
+      },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'ec_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ cookie: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 0, files: 0 },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin);
+  await app.register(accessPlugin);
+
+  const api = async (scope: FastifyInstance) => {
+    await scope.register(healthRoutes);
+    await scope.register(usersRoutes);
+    await scope.register(directoryRoutes);
+    await scope.register(patientsRoutes);
+    await scope.register(auditRoutes);
+    await scope.register(appointmentsRoutes);
+    await scope.register(medicalRecordsRoutes);
+    await scope.register(progressReportsRoutes);
+    await scope.register(prescriptionsRoutes);
+    await scope.register(medicationsRoutes);
+    await scope.register(remindersRoutes);
+    await scope.register(notificationsRoutes);
+    scope.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+  };
+  await app.register(api, { prefix: '/api' });
+  await app.register(clientPlugin, { root: options.clientRoot ?? clientDistFolder() });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,28 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { patients } from './patients.ts';
+import { users } from './users.ts';
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    doctorId: integer()
+      .notNull()
+      .references(() => users.id),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    /** A point in time, stored in UTC. */
+    appointmentDate: timestamp({ withTimezone: true }).notNull(),
+    location: text().notNull(),
+    requestedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('appointments_doctor_idx').on(t.doctorId, t.appointmentDate),
+    index('appointments_patient_idx').on(t.patientId, t.appointmentDate),
+    index('appointments_date_idx').on(t.appointmentDate),
+  ],
+);

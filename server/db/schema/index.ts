@@ -1,0 +1,6 @@
+export * from './users.ts';
+export * from './patients.ts';
+export * from './audit.ts';
+export * from './appointments.ts';
+export * from './clinical.ts';
+export * from './reminders.ts';

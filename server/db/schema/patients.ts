@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    dob: date({ mode: 'string' }).notNull(),
+    gender: text().notNull(),
+    address: text().notNull(),
+    phoneNumber: text().notNull(),
+    emergencyContact: text().notNull(),
+    emergencyContactPhone: text().notNull(),
+    /** The patient's own user account, when linked. */
+    accountUserId: integer().references(() => users.id),
+    createdBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('patients_account_idx').on(t.accountUserId),
+    index('patients_name_idx').on(t.lastName, t.firstName, t.id),
+    index('patients_search_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+  ],
+);
+
+/** Which doctors and caregivers look after which patient. */
+export const careTeamMembers = pgTable(
+  'care_team_members',
+  {
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    addedBy: integer().references(() => users.id),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.userId] }),
+    index('care_team_user_idx').on(t.userId, t.patientId),
+  ],
+);

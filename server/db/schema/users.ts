@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    firstName: text().notNull(),
+    secondName: text().notNull(),
+    email: text().notNull(),
+    primaryLocation: text().notNull(),
+    secondaryLocation: text().notNull().default(''),
+    phoneNumber: text().notNull().default(''),
+    /** doctor | caregiver | patient; legacy `user` rows are read as patient. */
+    role: text().notNull(),
+    /** viewer | editor | supervisor | admin: what the account holds now. */
+    privileges: text().notNull().default('viewer'),
+    /** A higher privilege asked for at sign-up that waits for an admin. */
+    requestedPrivileges: text(),
+    passwordHash: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    darkMode: boolean().notNull().default(false),
+    /** Null means the role's default (16, or 18 for caregivers). */
+    fontSize: integer(),
+    notificationsEnabled: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed logins, kept briefly to throttle guessing per account and per client address. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    usernameKey: text().notNull(),
+    ip: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('login_failures_user_idx').on(t.usernameKey, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
+);

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const directoryRoutes: FastifyPluginAsyncZod = async (_app) => {
+  // Routes of this feature are registered here.
+};

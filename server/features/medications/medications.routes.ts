@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const medicationsRoutes: FastifyPluginAsyncZod = async (_app) => {
+  // Routes of this feature are registered here.
+};

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiErrors } from '../../shared/messages.ts';
+import { can, type Permission } from '../../shared/permissions.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { SessionUser } from './auth.ts';
+import { writeAudit, auditContext } from './audit.ts';
+
+/**
+ * What a route requires. `public`: anyone (register, login, health). `session`: any signed-in
+ * user. A permission: a signed-in user whose role and privilege grant it.
+ */
+export type Access = 'public' | 'session' | Permission;
+
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access declaration, for the deny-by-default test. */
+    routeDeclarations: RouteDeclaration[];
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    /** The audit entity a denied attempt on this route is recorded under. */
+    auditEntity?: string;
+  }
+}
+
+/** The signed-in user of a request that passed the access check. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, apiErrors.unauthorized);
+  return request.user;
+}
+
+/** Deny by default: an /api route without an `access` declaration refuses everyone. */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const declarations: RouteDeclaration[] = [];
+  app.decorate('routeDeclarations', declarations);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      declarations.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const access = request.routeOptions.config.access;
+    if (request.is404) return;
+    if (access === 'public') return;
+    if (!request.user) {
+      throw new HttpError(
+        401,
+        request.sessionProblem === 'expired' ? 'Your session has expired' : apiErrors.unauthorized,
+      );
+    }
+    if (access === 'session') return;
+    if (access === undefined || !can(request.user, access)) {
+      await writeAudit(app.db, auditContext(request), {
+        action: 'denied',
+        entity: request.routeOptions.config.auditEntity ?? request.routeOptions.url ?? 'route',
+        outcome: 'denied',
+      });
+      throw new HttpError(403, apiErrors.forbidden);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { apiErrors } from '../../shared/messages.ts';
+
+/**
+ * Serves the built client and falls back to index.html for any other GET (history API), while
+ * unknown /api paths answer the JSON 404.
+ */
+export const clientPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+  const hasClient = existsSync(path.join(options.root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasClient && wantsPage && !request.url.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: apiErrors.notFound });
+  });
+});

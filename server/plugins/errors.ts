@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { apiErrors } from '../../shared/messages.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** Turns validation issues into `{field: message}`, keeping the first message per field. */
+function fieldErrors(
+  issues: { instancePath?: string; message?: string }[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    if (!(field in errors)) errors[field] = issue.message ?? apiErrors.badRequest;
+  }
+  return errors;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+/** One error shape for the whole API; 5xx bodies never carry stack traces or SQL. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0] ?? apiErrors.badRequest;
+      return reply.status(400).send({ message: first, errors } satisfies ErrorBody);
+    }
+    if (error.validation) {
+      return reply
+        .status(400)
+        .send({ message: apiErrors.badRequest, errors: fieldErrors(error.validation) });
+    }
+    if (isUniqueViolation(error)) {
+      return reply.status(409).send({ message: apiErrors.conflict } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: apiErrors.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large and the like.
+      return reply.status(status).send({ message: apiErrors.badRequest } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: apiErrors.internal } satisfies ErrorBody);
+  });
+});

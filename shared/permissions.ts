@@ -1,0 +1,141 @@
+/**
+ * Who may do what: one table of role x privilege -> permissions, used by the server to decide
+ * and by the client to show or hide actions. Each privilege includes the ones before it.
+ */
+export const roles = ['doctor', 'caregiver', 'patient'] as const;
+export type Role = (typeof roles)[number];
+/** The effective role of a session: a real role, or guest when the stored one is unknown. */
+export type EffectiveRole = Role | 'guest';
+
+export const privileges = ['viewer', 'editor', 'supervisor', 'admin'] as const;
+export type Privilege = (typeof privileges)[number];
+
+export const permissionNames = [
+  // own account: profile, password, settings, reminders, notifications
+  'self',
+  'patients:read',
+  'patients:write',
+  'patients:read-all',
+  'care-teams:manage',
+  'appointments:read',
+  'appointments:write',
+  'appointments:request',
+  'medical-records:read',
+  'medical-records:write',
+  'progress-reports:read',
+  'progress-reports:create',
+  'progress-reports:write',
+  'prescriptions:read',
+  'prescriptions:write',
+  'medications:read',
+  'medications:write',
+  'medications:log',
+  'directory:read',
+  'users:manage',
+  'audit:read',
+  'records:restore',
+] as const;
+export type Permission = (typeof permissionNames)[number];
+
+type Grants = Record<Privilege, readonly Permission[]>;
+
+const clinicalReads: readonly Permission[] = [
+  'patients:read',
+  'appointments:read',
+  'medical-records:read',
+  'progress-reports:read',
+  'prescriptions:read',
+  'medications:read',
+  'directory:read',
+];
+
+const adminGrants: readonly Permission[] = ['users:manage', 'audit:read', 'records:restore'];
+const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-teams:manage'];
+
+/** What each role gains at each privilege level (cumulative levels are applied below). */
+const table: Record<Role, Grants> = {
+  doctor: {
+    viewer: ['self', ...clinicalReads],
+    editor: [
+      'patients:write',
+      'care-teams:manage',
+      'appointments:write',
+      'medical-records:write',
+      'progress-reports:write',
+      'prescriptions:write',
+      'medications:write',
+      'medications:log',
+    ],
+    supervisor: supervisorGrants,
+    admin: adminGrants,
+  },
+  caregiver: {
+    viewer: ['self', ...clinicalReads],
+    editor: ['progress-reports:create', 'medications:log'],
+    supervisor: supervisorGrants,
+    admin: adminGrants,
+  },
+  patient: {
+    viewer: [
+      'self',
+      'patients:read',
+      'appointments:read',
+      'appointments:request',
+      'medical-records:read',
+      'progress-reports:read',
+      'prescriptions:read',
+      'medications:read',
+    ],
+    editor: [],
+    // A patient sees only their own record whatever the privilege; a higher level adds only
+    // the agency-wide duties that do not touch other patients' data scope.
+    supervisor: [],
+    admin: adminGrants,
+  },
+};
+
+/** Maps a stored role to the effective one: `user` is a legacy alias of patient. */
+export function normalizeRole(role: string | null | undefined): EffectiveRole {
+  if (role === 'doctor' || role === 'caregiver' || role === 'patient') return role;
+  if (role === 'user') return 'patient';
+  return 'guest';
+}
+
+export function normalizePrivilege(privilege: string | null | undefined): Privilege {
+  return (privileges as readonly string[]).includes(privilege ?? '')
+    ? (privilege as Privilege)
+    : 'viewer';
+}
+
+/** The full set of permissions for a role at a privilege level. */
+export function permissionsFor(role: EffectiveRole, privilege: Privilege): ReadonlySet<Permission> {
+  const granted = new Set<Permission>();
+  if (role === 'guest') return granted;
+  const level = privileges.indexOf(privilege);
+  privileges.forEach((p, index) => {
+    if (index <= level) for (const permission of table[role][p]) granted.add(permission);
+  });
+  return granted;
+}
+
+export function can(
+  user: { role: EffectiveRole; privileges: Privilege } | null | undefined,
+  permission: Permission,
+): boolean {
+  if (!user) return false;
+  return permissionsFor(user.role, user.privileges).has(permission);
+}
+
+/** The dashboard each role lands on after login. */
+export function dashboardPathFor(role: EffectiveRole): string {
+  switch (role) {
+    case 'doctor':
+      return '/dashboard';
+    case 'caregiver':
+      return '/caregiver-dashboard';
+    case 'patient':
+      return '/patient-dashboard';
+    case 'guest':
+      return '/login';
+  }
+}

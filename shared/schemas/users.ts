@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { validation } from '../messages.ts';
+import { privileges, roles } from '../permissions.ts';
+import { requiredText } from './common.ts';
+import { isCommonPassword } from '../common-passwords.ts';
+
+/** Policy for a new password (sign-up, change): 8 to 128 characters, not a very common one. */
+export const newPasswordSchema = z
+  .string({ message: validation.passwordRequired })
+  .min(1, validation.passwordRequired)
+  .min(8, validation.passwordMin8)
+  .max(128, validation.passwordTooLong)
+  .refine((v) => !isCommonPassword(v), validation.passwordTooCommon);
+
+export const registerSchema = z.object({
+  username: requiredText(validation.usernameRequired, 50),
+  firstName: requiredText(validation.firstNameRequiredSignup, 100),
+  secondName: requiredText(validation.secondNameRequired, 100),
+  email: requiredText(validation.emailRequired, 200).pipe(z.email(validation.emailInvalid)),
+  password: newPasswordSchema,
+  primaryLocation: requiredText(validation.primaryLocationRequired, 200),
+  role: z.enum(roles, { message: validation.roleRequired }),
+  privileges: z.enum(privileges, { message: validation.privilegesRequired }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The login form keeps the seed's 6-character check; the server only needs both fields. */
+export const loginFormSchema = z.object({
+  username: z.string().trim().min(1, validation.usernameRequired),
+  password: z.string().min(1, validation.passwordRequired).min(6, validation.passwordMin6),
+});
+export const loginSchema = z.object({
+  username: z
+    .string({ message: validation.usernameRequired })
+    .trim()
+    .min(1, validation.usernameRequired)
+    .max(200),
+  password: z
+    .string({ message: validation.passwordRequired })
+    .min(1, validation.passwordRequired)
+    .max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const loginResponseSchema = z.object({
+  role: z.string(),
+  message: z.string(),
+  token: z.string(),
+});
+
+export const settingsSchema = z.object({
+  darkMode: z.boolean(),
+  fontSize: z
+    .number()
+    .int()
+    .min(10, 'Font size must be between 10 and 32')
+    .max(32, 'Font size must be between 10 and 32'),
+  notificationsEnabled: z.boolean(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const updateSettingsSchema = settingsSchema.partial();
+
+/** The profile as the seed's client reads and writes it. */
+export const profileSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  secondName: z.string(),
+  email: z.string(),
+  primaryLocation: z.string(),
+  secondaryLocation: z.string(),
+  phoneNumber: z.string(),
+  role: z.string(),
+  privileges: z.string(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** What a profile save may change; role, privileges, id, username and createdAt are ignored. */
+export const updateProfileSchema = z.object({
+  firstName: requiredText(validation.firstNameRequiredSignup, 100),
+  secondName: requiredText(validation.secondNameRequired, 100),
+  email: requiredText(validation.emailRequired, 200).pipe(z.email(validation.emailInvalid)),
+  primaryLocation: requiredText(validation.primaryLocationRequired, 200),
+  secondaryLocation: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? ''),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: validation.passwordRequired })
+    .min(1, validation.passwordRequired),
+  newPassword: newPasswordSchema,
+});
+
+/** The signed-in user: what GET /api/users/me answers. Role is the effective one. */
+export const meSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  secondName: z.string(),
+  role: z.enum(['doctor', 'caregiver', 'patient', 'guest']),
+  privileges: z.enum(privileges),
+  requestedPrivileges: z.enum(privileges).nullable(),
+  /** The patient record linked to this account, for patients. */
+  patientId: z.number().nullable(),
+  settings: settingsSchema,
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** A row of the admin's Users screen. */
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  secondName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  privileges: z.enum(privileges),
+  requestedPrivileges: z.enum(privileges).nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUpdateUserSchema = z.object({
+  role: z.enum(roles).optional(),
+  privileges: z.enum(privileges).optional(),
+  isActive: z.boolean().optional(),
+  /** grant: privileges become the requested ones; refuse: the request is dropped. */
+  request: z.enum(['grant', 'refuse']).optional(),
+});
+
+export const defaultFontSize = (role: string): number => (role === 'caregiver' ? 18 : 16);
