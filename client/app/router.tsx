@@ -32,6 +32,7 @@ const screens: Screen[] = [
     load: () => import('../features/dashboards/patient-dashboard-page.tsx'),
   },
   { path: '/patients', load: () => import('../features/patients/patients-page.tsx') },
+  { path: '/patients/:id', load: () => import('../features/patients/patient-detail-page.tsx') },
   { path: '/appointments', load: () => import('../features/appointments/appointments-page.tsx') },
   {
     path: '/patient-appointments',
@@ -57,6 +58,7 @@ const screens: Screen[] = [
   },
   { path: '/users', load: () => import('../features/users/users-page.tsx') },
   { path: '/audit', load: () => import('../features/audit/audit-page.tsx') },
+  { path: '/access-log', load: () => import('../features/audit/access-log-page.tsx') },
 ];
 
 const signedIn: RouteObject[] = screens.map(({ path, role, load }) => ({
