@@ -1,5 +1,5 @@
 // Builds what is missing or out of date, then serves the production build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,7 +51,9 @@ if (stale) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
-const server = spawnSync(
+// The server handles SIGINT/SIGTERM itself (finish requests, checkpoint, close); this wrapper
+// forwards them and exits with the server.
+const server = spawn(
   process.execPath,
   ['--enable-source-maps', path.join(root, 'dist/server/server/main.js')],
   {
@@ -59,4 +61,7 @@ const server = spawnSync(
     stdio: 'inherit',
   },
 );
-process.exit(server.status ?? 0);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
