@@ -106,3 +106,174 @@ export const apiErrors = {
   csrf: 'This request was refused because it did not come from the application',
   databaseLocked: 'Another ElderCare process is already using this data directory',
 } as const;
+
+/** Texts of the account screens that the seed does not name (sign-up hint, admin Users screen). */
+export const accountTexts = {
+  privilegeNeedsApproval:
+    'An admin must approve this privilege. Until then the account works with editor privileges.',
+  errorChangingPassword: 'Error changing password',
+  errorSavingSettings: 'Error saving settings',
+  errorFetchingUsers: 'Error fetching users',
+  noUsers: 'No users match.',
+  errorUpdatingUser: 'Error updating user',
+  requestGranted: 'Privilege request approved',
+  requestRefused: 'Privilege request refused',
+  userDeactivated: 'User deactivated',
+  userReactivated: 'User reactivated',
+  adminOnly: 'Only administrators can manage users.',
+} as const;
+
+/** Texts of the account calls (login, logout, password change, the admin's Users screen). */
+export const accountMessages = {
+  loginSuccess: 'Login successful',
+  loggedOut: 'Logged out',
+  sessionExpired: 'Your session has expired',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  fontSizeRange: 'Font size must be between 10 and 32',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotDemoteSelf: 'You cannot remove your own admin privileges',
+  lastAdmin: 'The agency must keep at least one active admin',
+  userUpdated: 'User updated',
+} as const;
+
+/** Texts of the appointment calls and screens that the seed does not name. */
+export const appointmentTexts = {
+  invalidDate: 'Appointment date must be a valid date and time',
+  doctorNotFound: 'Doctor username must name an active doctor',
+  doctorNotOnCareTeam: 'Choose a doctor from your care team',
+  mustBeFuture: 'Appointment date must be in the future',
+  onlyOwnFuture: 'You can cancel only your own upcoming appointments',
+  notAllowed: 'You are not allowed to change appointments',
+  noLinkedPatient: 'Your account is not linked to a patient record yet.',
+  noUpcoming: 'No upcoming appointments.',
+  noAppointments: 'No appointments yet.',
+  noCareTeamDoctor: 'No doctor is on your care team yet.',
+  noAppointmentsOnDay: 'No appointments on this day.',
+  deleteTitle: 'Delete appointment',
+  deleteQuestion: 'Delete this appointment? It leaves every list and can be restored by an admin.',
+  cancelTitle: 'Cancel appointment',
+  cancelQuestion: 'Cancel this appointment? Your doctor is told at once.',
+  cancelled: 'Appointment cancelled successfully',
+  requested: 'Appointment requested successfully',
+} as const;
+
+/** Texts of the patient registry, care team and account link that the seed does not name. */
+export const patientTexts = {
+  dobInvalid: 'Date of birth must be a valid date',
+  dobInFuture: 'Date of birth cannot be in the future',
+  noPatients: 'No patients found.',
+  searchLabel: 'Search by name',
+  editPatient: 'Edit Patient',
+  deleteTitle: 'Delete patient?',
+  deleteMessage: 'The patient leaves every list. An administrator can restore the record.',
+  patientNotFound: 'This patient does not exist or is not on your care team.',
+  careTeam: 'Care team',
+  noCareTeam: 'No one is on this care team yet.',
+  careTeamMemberInvalid: 'Choose an active doctor or caregiver',
+  careTeamDuplicate: 'This person is already on the care team',
+  careTeamAdded: 'Care team member added',
+  careTeamRemoved: 'Care team member removed',
+  errorUpdatingCareTeam: 'Error updating care team',
+  removeMemberTitle: 'Remove from care team?',
+  removeMemberMessage: 'This person will no longer see this patient.',
+  accountUsernameUnknown: 'No patient account has this username',
+  accountNotPatient: 'Only a patient account can be linked',
+  accountTaken: 'This account is already linked to another patient',
+  accountLinked: 'Patient account linked',
+  accountUnlinked: 'Patient account unlinked',
+  errorLinkingAccount: 'Error linking patient account',
+  notLinked: 'No account linked',
+} as const;
+
+/** Texts of the audit screens (admin audit log, a patient's own access log). */
+export const auditTexts = {
+  auditTitle: 'Audit Log',
+  noAuditEntries: 'No audit entries found.',
+  errorFetchingAudit: 'Error fetching audit log',
+  adminOnly: 'Only administrators can read the audit log.',
+  accessLogTitle: 'Who viewed my record',
+  noAccess: 'No one has opened your record yet.',
+  notLinked: 'Your account is not linked to a patient record yet.',
+  errorFetchingAccessLog: 'Error fetching access log',
+} as const;
+
+/** Texts of the clinical screens and calls (medical records, progress reports, prescriptions,
+ * medication) that the seed does not name. */
+export const clinicalTexts = {
+  invalidDate: 'Must be a valid date between the years 1900 and 2200',
+  doctorNotActive: 'Doctor ID must belong to an active doctor',
+  caregiverNotActive: 'Caregiver ID must belong to an active caregiver',
+  noMedicalRecords: 'No medical records available.',
+  noProgressReports: 'No progress report available.',
+  noPrescriptions: 'No prescriptions available.',
+  noMedication: 'No medication records available.',
+  noUpcomingAppointments: 'No upcoming appointments.',
+  deleteMedicalRecordTitle: 'Delete medical record?',
+  deleteProgressReportTitle: 'Delete progress report?',
+  deletePrescriptionTitle: 'Delete prescription?',
+  deleteMedicationTitle: 'Delete medication record?',
+  deleteMessage: 'The record leaves every list. An administrator can restore it.',
+  errorFetchingPrescriptions: 'Error fetching prescriptions',
+  errorSavingPrescription: 'Error saving prescription',
+  errorDeletingPrescription: 'Error deleting prescription',
+  errorFetchingMedication: 'Error fetching medication records',
+  errorSavingMedication: 'Error saving medication record',
+  errorDeletingMedication: 'Error deleting medication record',
+  errorFetchingDashboard: 'Some of your information could not be loaded. Please try again later.',
+  progressReportFiled: (reportId: string, patientName: string) =>
+    `New progress report ${reportId} for ${patientName}`,
+  prescriptionChanged: (patientName: string, change: 'added' | 'updated' | 'removed') =>
+    `A prescription for ${patientName} was ${change}`,
+} as const;
+
+/** Texts of the reminders (caregiver dashboard) that the seed does not name. */
+export const reminderTexts = {
+  title: 'Reminders',
+  calendarTitle: 'Calendar',
+  addTitle: 'Add Reminder',
+  editTitle: 'Edit Reminder',
+  messageLabel: 'Reminder Message',
+  dateLabel: 'Time to be Reminded',
+  save: 'Save',
+  cancel: 'Cancel',
+  edit: 'Edit reminder',
+  delete: 'Delete reminder',
+  deleteTitle: 'Delete reminder?',
+  deleteQuestion: 'Delete this reminder? It will not remind you any more.',
+  updated: 'Reminder updated successfully',
+  deleted: 'Reminder deleted successfully',
+  errorSaving: 'Error saving reminder',
+  errorDeleting: 'Error deleting reminder',
+  done: 'Reminded',
+  upcoming: 'Upcoming',
+  messageTooLong: 'A reminder message can be at most 500 characters',
+  invalidDate: 'Time to be Reminded must be a valid date and time',
+  invalidTimeZone: 'Must be a known time zone',
+  calendarLegendReminder: 'Reminder',
+  calendarLegendAppointment: 'Appointment',
+  calendarDayLabel: (reminders: number, appointments: number) =>
+    [
+      reminders ? `${reminders} reminder${reminders === 1 ? '' : 's'}` : '',
+      appointments ? `${appointments} appointment${appointments === 1 ? '' : 's'}` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+} as const;
+
+/** Texts of the notifications (page, bell, browser notifications) that the seed does not name. */
+export const notificationTexts = {
+  title: 'Notifications',
+  dismiss: 'Dismiss',
+  open: 'Open',
+  showMore: 'Show more',
+  bellLabel: (count: number) => `Notifications, ${count} unread`,
+  systemTitle: 'ElderCare System',
+  allowBrowser: 'Allow browser notifications',
+  browserBlocked:
+    'Browser notifications are blocked for this site. Allow them in the browser settings to get them.',
+  browserAllowed: 'Browser notifications are on.',
+  disabledInSettings:
+    'Notifications are turned off in Settings: new ones are listed here without a pop-up.',
+} as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiErrors } from '../../shared/messages.ts';
+import { accountMessages, apiErrors } from '../../shared/messages.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { SessionUser } from './auth.ts';
@@ -54,7 +54,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!request.user) {
       throw new HttpError(
         401,
-        request.sessionProblem === 'expired' ? 'Your session has expired' : apiErrors.unauthorized,
+        request.sessionProblem === 'expired' ? accountMessages.sessionExpired : apiErrors.unauthorized,
       );
     }
     if (access === 'session') return;

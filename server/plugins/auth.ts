@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/messages.ts';
@@ -67,18 +67,28 @@ export async function revokeSession(db: Executor, sessionId: number, now: Date):
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (deactivation, password change), optionally keeping one. */
+/**
+ * Ends every session of a user (deactivation, password change), optionally keeping one, in one
+ * statement; returns how many sessions were ended.
+ */
 export async function revokeUserSessions(
   db: Executor,
   userId: number,
   now: Date,
   exceptSessionId?: number,
-): Promise<void> {
-  const sameUser = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(sameUser);
-  for (const row of rows) {
-    if (row.id !== exceptSessionId) await revokeSession(db, row.id, now);
-  }
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {

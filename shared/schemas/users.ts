@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validation } from '../messages.ts';
+import { accountMessages, validation } from '../messages.ts';
 import { privileges, roles } from '../permissions.ts';
-import { requiredText } from './common.ts';
+import { listQuerySchema, requiredText } from './common.ts';
 import { isCommonPassword } from '../common-passwords.ts';
 
 /** Policy for a new password (sign-up, change): 8 to 128 characters, not a very common one. */
@@ -23,6 +23,17 @@ export const registerSchema = z.object({
   privileges: z.enum(privileges, { message: validation.privilegesRequired }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** What sign-up answers: supervisor and admin requests start as editor and wait for an admin. */
+export const registerResponseSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.string(),
+  privileges: z.enum(privileges),
+  requestedPrivileges: z.enum(privileges).nullable(),
+  message: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** The login form keeps the seed's 6-character check; the server only needs both fields. */
 export const loginFormSchema = z.object({
@@ -53,8 +64,8 @@ export const settingsSchema = z.object({
   fontSize: z
     .number()
     .int()
-    .min(10, 'Font size must be between 10 and 32')
-    .max(32, 'Font size must be between 10 and 32'),
+    .min(10, accountMessages.fontSizeRange)
+    .max(32, accountMessages.fontSizeRange),
   notificationsEnabled: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -99,10 +110,15 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({
   currentPassword: z
-    .string({ message: validation.passwordRequired })
-    .min(1, validation.passwordRequired),
+    .string({ message: accountMessages.currentPasswordRequired })
+    .min(1, accountMessages.currentPasswordRequired)
+    .max(1024),
   newPassword: newPasswordSchema,
 });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A plain confirmation: logout, password change. */
+export const messageResponseSchema = z.object({ message: z.string() });
 
 /** The signed-in user: what GET /api/users/me answers. Role is the effective one. */
 export const meSchema = z.object({
@@ -134,6 +150,14 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The admin's Users list: filter by role (patient includes legacy `user`), pending requests. */
+export const adminUserListQuerySchema = listQuerySchema.extend({
+  role: z.preprocess((v) => (v === '' ? undefined : v), z.enum(roles).optional()),
+  /** `true`: only accounts with a privilege request waiting for an admin. */
+  requested: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
 export const adminUpdateUserSchema = z.object({
   role: z.enum(roles).optional(),
   privileges: z.enum(privileges).optional(),
@@ -141,5 +165,6 @@ export const adminUpdateUserSchema = z.object({
   /** grant: privileges become the requested ones; refuse: the request is dropped. */
   request: z.enum(['grant', 'refuse']).optional(),
 });
+export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 
 export const defaultFontSize = (role: string): number => (role === 'caregiver' ? 18 : 16);

@@ -1,5 +1,354 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountMessages, notices } from '../../../shared/messages.ts';
+import { normalizeRole } from '../../../shared/permissions.ts';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
+import {
+  adminUpdateUserSchema,
+  adminUserListQuerySchema,
+  adminUserSchema,
+  changePasswordSchema,
+  loginResponseSchema,
+  loginSchema,
+  meSchema,
+  messageResponseSchema,
+  profileSchema,
+  registerResponseSchema,
+  registerSchema,
+  settingsSchema,
+  updateProfileSchema,
+  updateSettingsSchema,
+} from '../../../shared/schemas/users.ts';
+import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
+import { sendPage } from '../../lib/list.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { auditContext, auditedChange, auditRead, writeAudit } from '../../plugins/audit.ts';
+import {
+  clearSessionCookie,
+  createSession,
+  revokeSession,
+  setSessionCookie,
+} from '../../plugins/auth.ts';
+import {
+  checkLoginThrottle,
+  clearLoginFailures,
+  LOGIN_FAILURE_WINDOW_MS,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ADDRESS,
+  recordLoginFailure,
+} from './login-throttle.ts';
+import {
+  adminUpdateUser,
+  findLoginAccount,
+  findVisibleProfile,
+  getMe,
+  getSettings,
+  listUsers,
+  loginFailed,
+  passwordHashOf,
+  registerUser,
+  setPassword,
+  updateProfile,
+  updateSettings,
+} from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (_app) => {
-  // Routes of this feature are registered here.
+const tags = ['users'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const usernameParams = z.object({ username: z.string().min(1).max(200) });
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/users/register',
+    {
+      config: { access: 'public', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'Sign up. The first account becomes admin; supervisor/admin requests wait.',
+        security: [],
+        body: registerSchema,
+        response: { 201: registerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = auditContext(request);
+      const created = await app.db.transaction(async (tx) => {
+        const user = await registerUser(tx, request.body, app.clock.now());
+        await writeAudit(
+          tx,
+          { ...context, userId: user.id, role: normalizeRole(user.role) },
+          {
+            action: 'register',
+            entity: 'user',
+            entityId: user.id,
+          },
+        );
+        return user;
+      });
+      return reply.status(201).send({ ...created, message: notices.signupSuccess });
+    },
+  );
+
+  app.post(
+    '/users/login',
+    {
+      config: { access: 'public', auditEntity: 'session' },
+      schema: {
+        tags,
+        summary: 'Log in: answers {role, message, token} and sets the session cookie',
+        description:
+          `Every failure answers 401 "Login failed". After ${MAX_FAILURES_PER_ACCOUNT} failures ` +
+          `for one username, or ${MAX_FAILURES_PER_ADDRESS} from one client address, within ` +
+          `${LOGIN_FAILURE_WINDOW_MS / 60_000} minutes, attempts answer 429 until the window passes.`,
+        security: [],
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const now = app.clock.now();
+      const context = auditContext(request);
+      const verdict = await checkLoginThrottle(app.db, username, request.ip, now);
+      if (verdict.throttled) {
+        await writeAudit(app.db, context, {
+          action: 'login-failed',
+          entity: 'session',
+          outcome: 'denied',
+        });
+        reply.header('Retry-After', String(verdict.retryAfterSeconds));
+        throw tooManyRequests();
+      }
+      const account = await findLoginAccount(app.db, username);
+      // An unknown username costs the same hashing time as a wrong password.
+      const passwordOk = account
+        ? await verifyPassword(account.passwordHash, password)
+        : (await verifyAgainstDummy(password), false);
+      if (!account || !passwordOk || !account.isActive) {
+        await recordLoginFailure(app.db, username, request.ip, now);
+        await writeAudit(app.db, context, {
+          action: 'login-failed',
+          entity: 'user',
+          entityId: account?.id ?? null,
+          outcome: 'failure',
+        });
+        throw loginFailed();
+      }
+      await clearLoginFailures(app.db, username);
+      // A login always starts a new session; one presented with the request is ended.
+      if (request.sessionId) await revokeSession(app.db, request.sessionId, now);
+      const token = await createSession(app.db, account.id, now, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      await writeAudit(
+        app.db,
+        { ...context, userId: account.id, role: normalizeRole(account.role) },
+        { action: 'login', entity: 'session', entityId: account.id },
+      );
+      setSessionCookie(request, reply, token);
+      // The stored role as the seed's client expects it (`user` routes to the patient dashboard).
+      return { role: account.role, message: accountMessages.loginSuccess, token };
+    },
+  );
+
+  app.post(
+    '/users/logout',
+    {
+      config: { access: 'session', auditEntity: 'session' },
+      schema: {
+        tags,
+        summary: 'Log out: the session ends at once and the cookie is cleared',
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const now = app.clock.now();
+      await auditedChange(
+        request,
+        (tx) => revokeSession(tx, request.sessionId!, now),
+        () => ({ action: 'logout', entity: 'session', entityId: user.id }),
+      );
+      clearSessionCookie(reply);
+      return { message: accountMessages.loggedOut };
+    },
+  );
+
+  app.get(
+    '/users/me',
+    {
+      config: { access: 'session', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'The signed-in user: effective role, privileges, linked patient, settings',
+        response: { 200: meSchema, ...errors },
+      },
+    },
+    async (request) => getMe(app.db, currentUser(request).id),
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      config: { access: 'self', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'Change the password; every other session of the user ends',
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const now = app.clock.now();
+      // Guessing the current password through a stolen session counts like failed logins.
+      const verdict = await checkLoginThrottle(app.db, user.username, request.ip, now);
+      if (verdict.throttled) {
+        reply.header('Retry-After', String(verdict.retryAfterSeconds));
+        throw tooManyRequests();
+      }
+      const ok = await verifyPassword(
+        await passwordHashOf(app.db, user.id),
+        request.body.currentPassword,
+      );
+      if (!ok) {
+        await recordLoginFailure(app.db, user.username, request.ip, now);
+        await writeAudit(app.db, auditContext(request), {
+          action: 'password-change',
+          entity: 'user',
+          entityId: user.id,
+          outcome: 'failure',
+        });
+        throw new HttpError(400, accountMessages.currentPasswordWrong, {
+          currentPassword: accountMessages.currentPasswordWrong,
+        });
+      }
+      await auditedChange(
+        request,
+        (tx) => setPassword(tx, user.id, request.body.newPassword, now, request.sessionId!),
+        () => ({ action: 'password-change', entity: 'user', entityId: user.id }),
+      );
+      return { message: accountMessages.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/users/me/settings',
+    {
+      config: { access: 'self', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'The signed-in user’s settings (font size defaults to 16, 18 for caregivers)',
+        response: { 200: settingsSchema, ...errors },
+      },
+    },
+    async (request) => getSettings(app.db, currentUser(request).id),
+  );
+
+  app.put(
+    '/users/me/settings',
+    {
+      config: { access: 'self', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'Change some or all settings',
+        body: updateSettingsSchema,
+        response: { 200: settingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateSettings(app.db, currentUser(request).id, request.body, app.clock.now()),
+  );
+
+  app.get(
+    '/users/username/:username',
+    {
+      config: { access: 'self', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'A profile: one’s own, or any for admins (404 otherwise)',
+        params: usernameParams,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const profile = await findVisibleProfile(app.db, user, request.params.username);
+      if (profile.id !== user.id) {
+        await auditRead(request, { action: 'read', entity: 'user', entityId: profile.id });
+      }
+      return profile;
+    },
+  );
+
+  app.put(
+    '/users/username/:username',
+    {
+      config: { access: 'self', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'Save a profile; role, privileges, id, username and createdAt are ignored',
+        params: usernameParams,
+        body: updateProfileSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const target = await findVisibleProfile(app.db, user, request.params.username);
+      return auditedChange(
+        request,
+        (tx) => updateProfile(tx, target.id, request.body, app.clock.now()),
+        (profile) => ({ action: 'update', entity: 'user', entityId: profile.id }),
+      );
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      config: { access: 'users:manage', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'Accounts for the admin: filter by role, pending requests, search',
+        querystring: adminUserListQuerySchema,
+        response: { 200: z.array(adminUserSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await listUsers(app.db, request.query);
+      await auditRead(request, { action: 'list', entity: 'user' });
+      return sendPage(reply, page);
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { access: 'users:manage', auditEntity: 'user' },
+      schema: {
+        tags,
+        summary: 'Admin change: role, privileges, active flag, grant or refuse a privilege request',
+        params: idParamsSchema,
+        body: adminUpdateUserSchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return auditedChange(
+        request,
+        (tx) => adminUpdateUser(tx, user, request.params.id, request.body, app.clock.now()),
+        (updated) => ({ action: 'user-update', entity: 'user', entityId: updated.id }),
+      );
+    },
+  );
 };
