@@ -9,11 +9,10 @@ import { notices } from '../shared/messages.ts';
 import { AppProviders, queryClient } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { setSessionEndedHandler } from './lib/api.ts';
-import { meQueryKey } from './lib/auth.tsx';
+import { clearSessionData } from './lib/auth.tsx';
 
 setSessionEndedHandler(() => {
-  queryClient.clear();
-  queryClient.setQueryData(meQueryKey, null);
+  clearSessionData(queryClient);
   toast.info(notices.sessionExpired, { toastId: 'session-ended' });
   void router.navigate('/login', { replace: true });
 });

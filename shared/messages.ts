@@ -113,6 +113,9 @@ export const accountTexts = {
     'An admin must approve this privilege. Until then the account works with editor privileges.',
   errorChangingPassword: 'Error changing password',
   errorSavingSettings: 'Error saving settings',
+  fontSizeHint: 'From 10 to 32 pixels. Shown at once, kept when you save.',
+  settingsFollowYou:
+    'Your settings are kept with your account and apply on every device you sign in on.',
   errorFetchingUsers: 'Error fetching users',
   noUsers: 'No users match.',
   errorUpdatingUser: 'Error updating user',
@@ -221,7 +224,7 @@ export const clinicalTexts = {
   errorFetchingMedication: 'Error fetching medication records',
   errorSavingMedication: 'Error saving medication record',
   errorDeletingMedication: 'Error deleting medication record',
-  errorFetchingDashboard: 'Some of your information could not be loaded. Please try again later.',
+  notLinked: 'Your account is not linked to a patient record yet.',
   progressReportFiled: (reportId: string, patientName: string) =>
     `New progress report ${reportId} for ${patientName}`,
   prescriptionChanged: (patientName: string, change: 'added' | 'updated' | 'removed') =>
@@ -230,7 +233,10 @@ export const clinicalTexts = {
 
 /** Texts of the reminders (caregiver dashboard) that the seed does not name. */
 export const reminderTexts = {
+  dashboardTitle: 'Caregiver Dashboard',
   title: 'Reminders',
+  empty: 'No reminders set yet.',
+  dayEmpty: 'Nothing on this day.',
   calendarTitle: 'Calendar',
   addTitle: 'Add Reminder',
   editTitle: 'Edit Reminder',
@@ -265,6 +271,7 @@ export const reminderTexts = {
 /** Texts of the notifications (page, bell, browser notifications) that the seed does not name. */
 export const notificationTexts = {
   title: 'Notifications',
+  empty: 'You have no notifications at the moment.',
   dismiss: 'Dismiss',
   open: 'Open',
   showMore: 'Show more',

@@ -1,11 +1,371 @@
-import { Box } from '@mui/material';
-import { Outlet } from 'react-router';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DescriptionIcon from '@mui/icons-material/Description';
+import EventIcon from '@mui/icons-material/Event';
+import HistoryIcon from '@mui/icons-material/History';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MedicationIcon from '@mui/icons-material/Medication';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonIcon from '@mui/icons-material/Person';
+import SettingsIcon from '@mui/icons-material/Settings';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { can } from '../../shared/permissions.ts';
+import type { Me } from '../../shared/schemas/users.ts';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
+import { useSession } from '../lib/auth.tsx';
+import { Loading } from './guards.tsx';
+import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN, TOP_BAR_HEIGHT } from './theme.ts';
+
+export interface SidebarLink {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+const link = (label: string, to: string, icon: ReactNode): SidebarLink => ({ label, to, icon });
+
+/** The seed's sidebar per role (the patient's Dashboard fixed), plus patient and admin extras. */
+export function sidebarLinksFor(user: Pick<Me, 'role' | 'privileges'>): SidebarLink[] {
+  const dashboard = (to: string) => link('Dashboard', to, <DashboardIcon />);
+  const patients = link('Patients', '/patients', <PeopleIcon />);
+  const prescriptions = link(
+    'Prescriptions & Medication',
+    '/prescriptions-medication',
+    <MedicationIcon />,
+  );
+  const progress = link('Progress Report', '/progress-report', <AssessmentIcon />);
+  const notifications = link('Notifications', '/notifications', <NotificationsIcon />);
+  const settings = link('Settings', '/settings', <SettingsIcon />);
+  let links: SidebarLink[];
+  switch (user.role) {
+    case 'doctor':
+      links = [
+        dashboard('/dashboard'),
+        patients,
+        link('Appointments', '/appointments', <EventIcon />),
+        link('Medical Records', '/medical-records', <DescriptionIcon />),
+        prescriptions,
+        progress,
+        notifications,
+        settings,
+      ];
+      break;
+    case 'caregiver':
+      links = [
+        dashboard('/caregiver-dashboard'),
+        patients,
+        progress,
+        prescriptions,
+        notifications,
+        settings,
+      ];
+      break;
+    case 'patient':
+      links = [
+        dashboard('/patient-dashboard'),
+        link('Appointments', '/patient-appointments', <EventIcon />),
+        notifications,
+        settings,
+        link('Who viewed my record', '/access-log', <VisibilityIcon />),
+      ];
+      break;
+    case 'guest':
+      links = [];
+      break;
+  }
+  if (can(user, 'users:manage')) links.push(link('Users', '/users', <ManageAccountsIcon />));
+  if (can(user, 'audit:read')) links.push(link('Audit Log', '/audit', <HistoryIcon />));
+  return links;
+}
+
+const SIDEBAR_PREF_KEY = 'ec.sidebarOpen';
+
+function readSidebarPref(): boolean {
+  try {
+    return localStorage.getItem(SIDEBAR_PREF_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+function isCurrent(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function SidebarList({
+  links,
+  collapsed,
+  onNavigate,
+}: {
+  links: SidebarLink[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <List component="nav" aria-label="Main" sx={{ pt: 1 }}>
+      {links.map((item) => {
+        const selected = isCurrent(pathname, item.to);
+        const button = (
+          <ListItemButton
+            component={RouterLink}
+            to={item.to}
+            selected={selected}
+            aria-current={selected ? 'page' : undefined}
+            aria-label={collapsed ? item.label : undefined}
+            onClick={onNavigate}
+            sx={{
+              minHeight: 52,
+              px: collapsed ? 0 : 2.5,
+              justifyContent: collapsed ? 'center' : 'flex-start',
+              color: 'inherit',
+              '&:hover': { backgroundColor: 'rgba(255,255,255,0.08)' },
+              '&.Mui-focusVisible': { outline: '2px solid #FFFFFF', outlineOffset: -2 },
+            }}
+          >
+            <ListItemIcon
+              sx={{ color: 'inherit', minWidth: collapsed ? 0 : 44, justifyContent: 'center' }}
+            >
+              {item.icon}
+            </ListItemIcon>
+            {!collapsed && <ListItemText primary={item.label} />}
+          </ListItemButton>
+        );
+        return collapsed ? (
+          <Tooltip key={item.to} title={item.label} placement="right">
+            {button}
+          </Tooltip>
+        ) : (
+          <Box key={item.to}>{button}</Box>
+        );
+      })}
+    </List>
+  );
+}
+
+function UserMenu({ user }: { user: Me }) {
+  const navigate = useNavigate();
+  const { logout } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = `${user.firstName} ${user.secondName}`.trim() || user.username;
+  const initials = `${user.firstName.charAt(0)}${user.secondName.charAt(0)}`.toUpperCase() || '?';
+  const go = async (to: string) => {
+    setAnchor(null);
+    await navigate(to);
+  };
+  const onLogout = async () => {
+    setAnchor(null);
+    await logout();
+    await navigate('/login', { replace: true });
+  };
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-label={`Account of ${name}`}
+        sx={{ ml: 1, px: 1, gap: 1 }}
+      >
+        <Avatar sx={{ width: 36, height: 36, bgcolor: '#2F3136', fontSize: '0.95rem' }}>
+          {initials}
+        </Avatar>
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {name}
+        </Box>
+      </Button>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem onClick={() => go('/profile')} sx={{ minHeight: 48 }}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+        <MenuItem onClick={() => go('/settings')} sx={{ minHeight: 48 }}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          Settings
+        </MenuItem>
+        <MenuItem onClick={onLogout} sx={{ minHeight: 48 }}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+const drawerPaper = {
+  backgroundColor: '#2F3136',
+  color: '#FFFFFF',
+  borderRight: 'none',
+  overflowX: 'hidden',
+} as const;
 
 /** The signed-in frame: top bar and collapsible sidebar around the current screen. */
 export function AppLayout() {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [open, setOpen] = useState(readSidebarPref);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  if (isLoading) return <Loading />;
+  if (!user || user.role === 'guest') {
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  }
+
+  const links = sidebarLinksFor(user);
+  const toggle = () => {
+    if (narrow) {
+      setMobileOpen((value) => !value);
+      return;
+    }
+    setOpen((value) => {
+      try {
+        localStorage.setItem(SIDEBAR_PREF_KEY, String(!value));
+      } catch {
+        // a preference only; private windows may refuse storage
+      }
+      return !value;
+    });
+  };
+  const width = open ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_COLLAPSED;
+  const sidebarExpanded = narrow ? mobileOpen : open;
+
   return (
-    <Box component="main" sx={{ p: 3 }}>
-      <Outlet />
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -100,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          fontWeight: 500,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to main content
+      </Box>
+      <AppBar
+        position="fixed"
+        elevation={1}
+        enableColorOnDark
+        sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, backgroundImage: 'none' }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            onClick={toggle}
+            aria-label={sidebarExpanded ? 'Collapse menu' : 'Expand menu'}
+            aria-expanded={sidebarExpanded}
+            aria-controls="sidebar"
+            size="large"
+          >
+            {sidebarExpanded ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+          <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
+            ElderCare System
+          </Typography>
+          <NotificationBell />
+          <UserMenu user={user} />
+        </Toolbar>
+      </AppBar>
+
+      {narrow ? (
+        <Drawer
+          id="sidebar"
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { ...drawerPaper, width: SIDEBAR_WIDTH_OPEN } }}
+        >
+          <Toolbar />
+          <SidebarList links={links} collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      ) : (
+        <Drawer
+          id="sidebar"
+          variant="permanent"
+          open={open}
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: (theme) => theme.transitions.create('width'),
+            '& .MuiDrawer-paper': {
+              ...drawerPaper,
+              width,
+              transition: (theme) => theme.transitions.create('width'),
+            },
+          }}
+        >
+          <Toolbar />
+          <SidebarList links={links} collapsed={!open} />
+        </Drawer>
+      )}
+
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          pt: `${TOP_BAR_HEIGHT}px`,
+          bgcolor: 'background.default',
+          '&:focus': { outline: 'none' },
+        }}
+      >
+        <Box sx={{ p: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Box>
+      </Box>
     </Box>
   );
 }

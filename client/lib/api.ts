@@ -64,7 +64,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     } catch {
       // not JSON
     }
-    const isAuthCall = path.startsWith('/api/users/login') || path.startsWith('/api/users/me');
+    // A guest's GET /api/users/me, a failed login and a logout of a gone session answer 401
+    // without a session ending now; the /me/... calls (settings, password) do mean it ended.
+    const isAuthCall =
+      path.startsWith('/api/users/login') ||
+      path.startsWith('/api/users/logout') ||
+      path === '/api/users/me';
     if (response.status === 401 && !isAuthCall) onSessionEnded?.();
     throw new ApiError(response.status, message, errors);
   }
@@ -79,13 +84,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A page of a list: the rows and the total from X-Total-Count. */
+/** A page of a list: the rows, the total from X-Total-Count, and the answer's headers. */
 export async function apiList<T>(
   path: string,
   options: RequestOptions = {},
-): Promise<{ items: T[]; total: number }> {
+): Promise<{ items: T[]; total: number; headers: Headers }> {
   const response = await send(path, options);
   const items = (await response.json()) as T[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
-  return { items, total };
+  return { items, total, headers: response.headers };
 }

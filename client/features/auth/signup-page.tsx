@@ -1,9 +1,172 @@
-import { Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Grid, Link, TextField, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { accountTexts, notices, validation } from '../../../shared/messages.ts';
+import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
+import { registerSchema } from '../../../shared/schemas/users.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { muiRegister } from './mui-register.ts';
+
+/**
+ * registerSchema with the two choices allowed to start empty, so that an untouched select
+ * answers the seed's 'Role is required' / 'Privileges are required'.
+ */
+const signupFormSchema = registerSchema.extend({
+  role: z
+    .string()
+    .refine((v) => (roles as readonly string[]).includes(v), validation.roleRequired)
+    .transform((v) => v as Role),
+  privileges: z
+    .string()
+    .refine((v) => (privileges as readonly string[]).includes(v), validation.privilegesRequired)
+    .transform((v) => v as Privilege),
+});
+type SignupFormInput = z.input<typeof signupFormSchema>;
+type SignupFormOutput = z.output<typeof signupFormSchema>;
+
+const emptyForm: SignupFormInput = {
+  username: '',
+  firstName: '',
+  secondName: '',
+  email: '',
+  password: '',
+  primaryLocation: '',
+  role: '',
+  privileges: '',
+};
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+const fieldNames = Object.keys(emptyForm) as (keyof SignupFormInput)[];
+const isFieldName = (name: string): name is keyof SignupFormInput =>
+  (fieldNames as string[]).includes(name);
 
 export default function SignupPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupFormInput, unknown, SignupFormOutput>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: emptyForm,
+  });
+  const field = muiRegister(register);
+  const chosenPrivilege = watch('privileges');
+  const needsApproval = chosenPrivilege === 'supervisor' || chosenPrivilege === 'admin';
+
+  const onSubmit = async (values: SignupFormOutput) => {
+    try {
+      await api('/api/users/register', { method: 'POST', body: values });
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
+      let shown = false;
+      for (const [name, message] of Object.entries(fieldErrors ?? {})) {
+        if (isFieldName(name)) {
+          setError(name, { message }, { shouldFocus: !shown });
+          shown = true;
+        }
+      }
+      if (!shown) {
+        toast.error(
+          error instanceof ApiError && error.message ? error.message : notices.signupFailed,
+        );
+      }
+      return;
+    }
+    toast.success(notices.signupSuccess);
+    reset(emptyForm);
+    await navigate('/login');
+  };
+
+  const text = (name: keyof SignupFormInput, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      required
+      {...field(name)}
+      {...extra}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+    />
+  );
+
   return (
-    <Typography variant="h4" component="h1">
-      Sign Up
-    </Typography>
+    <AuthCard title="Sign Up" width={640}>
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign Up">
+        <Grid container columnSpacing={2}>
+          <Grid size={{ xs: 12 }}>
+            {text('username', 'Username', { autoComplete: 'username' })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {text('firstName', 'First Name', { autoComplete: 'given-name' })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {text('secondName', 'Second Name', { autoComplete: 'family-name' })}
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            {text('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+          </Grid>
+          <Grid size={{ xs: 12 }}>{text('primaryLocation', 'Primary Location')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              required
+              label="Role"
+              {...field('role')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              error={Boolean(errors.role)}
+              helperText={errors.role?.message}
+            >
+              <option value="">Choose a role</option>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {capitalize(role)}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              required
+              label="Privileges"
+              {...field('privileges')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              error={Boolean(errors.privileges)}
+              helperText={
+                errors.privileges?.message ??
+                (needsApproval ? accountTexts.privilegeNeedsApproval : undefined)
+              }
+            >
+              <option value="">Choose privileges</option>
+              {privileges.map((privilege) => (
+                <option key={privilege} value={privilege}>
+                  {capitalize(privilege)}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+        </Grid>
+        <Button type="submit" variant="contained" fullWidth size="large" disabled={isSubmitting}>
+          Sign Up
+        </Button>
+        <Typography sx={{ mt: 2, textAlign: 'center' }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login">
+            Login
+          </Link>
+        </Typography>
+      </Box>
+    </AuthCard>
   );
 }

@@ -1,9 +1,262 @@
-import { Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { formatDateTime } from '../../../shared/format.ts';
+import { accountMessages, accountTexts, notices } from '../../../shared/messages.ts';
+import {
+  changePasswordSchema,
+  updateProfileSchema,
+  type Profile,
+} from '../../../shared/schemas/users.ts';
+import { ErrorState, LoadingState } from '../../components/list-states.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { api, ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.tsx';
+import { muiRegister } from '../auth/mui-register.ts';
+
+type ProfileFormInput = z.input<typeof updateProfileSchema>;
+type ProfileFormOutput = z.output<typeof updateProfileSchema>;
+type PasswordForm = z.infer<typeof changePasswordSchema>;
+
+const profilePath = (username: string) => `/api/users/username/${encodeURIComponent(username)}`;
+
+/** Puts the server's per-field messages under the fields; answers whether any was shown. */
+function showFieldErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly string[],
+  setError: UseFormSetError<T>,
+): boolean {
+  if (!(error instanceof ApiError) || !error.errors) return false;
+  let shown = false;
+  for (const [name, message] of Object.entries(error.errors)) {
+    if (fields.includes(name)) {
+      setError(name as Path<T>, { message }, { shouldFocus: !shown });
+      shown = true;
+    }
+  }
+  return shown;
+}
+
+const editableFields = [
+  'firstName',
+  'secondName',
+  'email',
+  'primaryLocation',
+  'secondaryLocation',
+  'phoneNumber',
+] as const;
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const { refresh } = useSession();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: {
+      firstName: profile.firstName,
+      secondName: profile.secondName,
+      email: profile.email,
+      primaryLocation: profile.primaryLocation,
+      secondaryLocation: profile.secondaryLocation,
+      phoneNumber: profile.phoneNumber,
+    },
+  });
+  const field = muiRegister(register);
+
+  const save = useMutation({
+    // The seed's client sends the whole profile; the server ignores what may not change.
+    mutationFn: (values: ProfileFormOutput) =>
+      api<Profile>(profilePath(profile.username), {
+        method: 'PUT',
+        body: { ...profile, ...values },
+      }),
+    onSuccess: async (saved) => {
+      const next = { ...profile, ...saved };
+      queryClient.setQueryData(['profile', profile.username], next);
+      reset({
+        firstName: next.firstName,
+        secondName: next.secondName,
+        email: next.email,
+        primaryLocation: next.primaryLocation,
+        secondaryLocation: next.secondaryLocation,
+        phoneNumber: next.phoneNumber,
+      });
+      toast.success(notices.profileUpdated);
+      await refresh(); // the name in the top bar
+    },
+    onError: (error) => {
+      showFieldErrors(error, editableFields, setError);
+      toast.error(notices.errorUpdatingProfile);
+    },
+  });
+
+  const readOnly = (label: string, value: string) => (
+    <TextField label={label} value={value} slotProps={{ input: { readOnly: true } }} />
+  );
+  const text = (name: (typeof editableFields)[number], label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      {...field(name)}
+      {...extra}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Profile"
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+    >
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>{readOnly('Username', profile.username)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {readOnly('Member since', formatDateTime(profile.createdAt))}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{readOnly('Role', profile.role)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{readOnly('Privileges', profile.privileges)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('firstName', 'First Name', { autoComplete: 'given-name' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('secondName', 'Second Name', { autoComplete: 'family-name' })}
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('primaryLocation', 'Primary Location')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('secondaryLocation', 'Secondary Location')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('phoneNumber', 'Phone Number', { type: 'tel', autoComplete: 'tel' })}
+        </Grid>
+      </Grid>
+      <Button type="submit" variant="contained" disabled={save.isPending}>
+        Save Profile
+      </Button>
+    </Box>
+  );
+}
+
+function ChangePasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForm>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const field = muiRegister(register);
+
+  const onSubmit = async (values: PasswordForm) => {
+    let answer: { message?: string } | undefined;
+    try {
+      answer = await api<{ message?: string }>('/api/users/me/password', {
+        method: 'PUT',
+        body: values,
+      });
+    } catch (error) {
+      if (!showFieldErrors(error, ['currentPassword', 'newPassword'], setError)) {
+        toast.error(
+          error instanceof ApiError && error.message
+            ? error.message
+            : accountTexts.errorChangingPassword,
+        );
+      }
+      return;
+    }
+    reset();
+    toast.success(answer?.message ?? accountMessages.passwordChanged);
+  };
+
+  return (
+    <Box component="form" noValidate aria-label="Change password" onSubmit={handleSubmit(onSubmit)}>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            {...field('currentPassword')}
+            error={Boolean(errors.currentPassword)}
+            helperText={errors.currentPassword?.message}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            {...field('newPassword')}
+            error={Boolean(errors.newPassword)}
+            helperText={
+              errors.newPassword?.message ?? 'At least 8 characters; not a common password.'
+            }
+          />
+        </Grid>
+      </Grid>
+      <Button type="submit" variant="contained" disabled={isSubmitting}>
+        Change Password
+      </Button>
+    </Box>
+  );
+}
 
 export default function ProfilePage() {
+  const { user } = useSession();
+  const username = user?.username ?? '';
+  const query = useQuery({
+    queryKey: ['profile', username],
+    queryFn: ({ signal }) => api<Profile>(profilePath(username), { signal }),
+    enabled: Boolean(username),
+    staleTime: 0,
+  });
+
+  // The seed greets the load of the screen once (a save or a refetch does not repeat it).
+  const announced = useRef(false);
+  useEffect(() => {
+    if (query.isSuccess && !announced.current) {
+      announced.current = true;
+      toast.success(notices.profileLoaded, { toastId: 'profile-loaded' });
+    }
+  }, [query.isSuccess]);
+  useEffect(() => {
+    if (query.isError) toast.error(notices.errorFetchingProfile, { toastId: 'profile-error' });
+  }, [query.isError]);
+
   return (
-    <Typography variant="h4" component="h1">
-      Profile
-    </Typography>
+    <>
+      <PageHeader title="Profile" />
+      <Card sx={{ maxWidth: 760, mb: 3 }}>
+        <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+          {query.isLoading && <LoadingState />}
+          {query.isError && (
+            <ErrorState text={notices.errorFetchingProfile} onRetry={() => void query.refetch()} />
+          )}
+          {query.data && <ProfileForm profile={query.data} />}
+        </CardContent>
+      </Card>
+      <Card sx={{ maxWidth: 760 }}>
+        <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            Change password
+          </Typography>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+    </>
   );
 }

@@ -1,9 +1,185 @@
-import { Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { accountMessages, accountTexts, notices } from '../../../shared/messages.ts';
+import { settingsSchema, type Settings } from '../../../shared/schemas/users.ts';
+import { ErrorState, LoadingState } from '../../components/list-states.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { setPreviewSettings } from '../../lib/preview-settings.ts';
+import {
+  applySavedSettings,
+  fetchSettings,
+  saveSettings,
+  settingsQueryKey,
+} from './settings-api.ts';
+
+const fontSizeSchema = settingsSchema.shape.fontSize;
+// The range message also for an empty, fractional or non-numeric entry.
+const fontSizeRangeMessage = accountMessages.fontSizeRange;
+
+function askForBrowserNotifications(): void {
+  // Reminders may also arrive as browser notifications; the browser asks only once.
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default') {
+    void Notification.requestPermission().catch(() => undefined);
+  }
+}
+
+function SettingsForm({ stored }: { stored: Settings }) {
+  const queryClient = useQueryClient();
+  const [darkMode, setDarkMode] = useState(stored.darkMode);
+  const [fontSizeText, setFontSizeText] = useState(String(stored.fontSize));
+  const [notificationsEnabled, setNotificationsEnabled] = useState(stored.notificationsEnabled);
+  const [fontSizeError, setFontSizeError] = useState<string | undefined>();
+
+  // An unsaved font size shows at once; leaving the screen drops what was not saved.
+  useEffect(() => () => setPreviewSettings({}), []);
+
+  const theme = useMutation({
+    mutationFn: (next: boolean) => saveSettings({ darkMode: next }),
+    onSuccess: (settings) => {
+      applySavedSettings(queryClient, settings);
+      setPreviewSettings({ fontSize: previewFontSize(fontSizeText) });
+      toast.success(settings.darkMode ? notices.themeDark : notices.themeLight);
+    },
+    onError: (error, next) => {
+      setDarkMode(!next);
+      setPreviewSettings({ fontSize: previewFontSize(fontSizeText) });
+      toast.error(error instanceof ApiError ? error.message : accountTexts.errorSavingSettings);
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: (changes: Pick<Settings, 'fontSize' | 'notificationsEnabled'>) =>
+      saveSettings(changes),
+    onSuccess: (settings) => {
+      applySavedSettings(queryClient, settings);
+      setPreviewSettings({});
+      setFontSizeText(String(settings.fontSize));
+      if (settings.notificationsEnabled) askForBrowserNotifications();
+      toast.success(notices.settingsUpdated);
+    },
+    onError: (error) => {
+      const fieldError = error instanceof ApiError ? error.errors?.fontSize : undefined;
+      if (fieldError) setFontSizeError(fieldError);
+      toast.error(
+        error instanceof ApiError && error.message
+          ? error.message
+          : accountTexts.errorSavingSettings,
+      );
+    },
+  });
+
+  const onDarkMode = (next: boolean) => {
+    setDarkMode(next);
+    // The theme switches before the server answers; a failure switches it back.
+    setPreviewSettings({ darkMode: next, fontSize: previewFontSize(fontSizeText) });
+    theme.mutate(next);
+  };
+
+  const onFontSize = (text: string) => {
+    setFontSizeText(text);
+    const parsed = fontSizeSchema.safeParse(Number(text));
+    setFontSizeError(text.trim() === '' || !parsed.success ? fontSizeRangeMessage : undefined);
+    setPreviewSettings({
+      darkMode: theme.isPending ? darkMode : undefined,
+      fontSize: previewFontSize(text),
+    });
+  };
+
+  const onSave = () => {
+    const parsed = fontSizeSchema.safeParse(Number(fontSizeText));
+    if (fontSizeText.trim() === '' || !parsed.success) {
+      setFontSizeError(fontSizeRangeMessage);
+      return;
+    }
+    save.mutate({ fontSize: parsed.data, notificationsEnabled });
+  };
+
+  return (
+    <Card sx={{ maxWidth: 560 }}>
+      <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+        <Box
+          component="form"
+          noValidate
+          aria-label="Settings"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          <FormControlLabel
+            sx={{ display: 'flex', mb: 2, ml: 0, gap: 1 }}
+            control={
+              <Switch
+                checked={darkMode}
+                onChange={(event) => onDarkMode(event.target.checked)}
+                disabled={theme.isPending}
+              />
+            }
+            label="Dark Mode"
+          />
+          <TextField
+            label="Font Size"
+            type="number"
+            value={fontSizeText}
+            onChange={(event) => onFontSize(event.target.value)}
+            error={Boolean(fontSizeError)}
+            helperText={fontSizeError ?? accountTexts.fontSizeHint}
+            slotProps={{ htmlInput: { min: 10, max: 32, step: 1, inputMode: 'numeric' } }}
+            sx={{ maxWidth: 320 }}
+          />
+          <FormControlLabel
+            sx={{ display: 'flex', mb: 3, ml: 0, gap: 1 }}
+            control={
+              <Switch
+                checked={notificationsEnabled}
+                onChange={(event) => setNotificationsEnabled(event.target.checked)}
+              />
+            }
+            label="Enable Notifications"
+          />
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Save Settings
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function previewFontSize(text: string): number | undefined {
+  const parsed = fontSizeSchema.safeParse(Number(text));
+  return text.trim() !== '' && parsed.success ? parsed.data : undefined;
+}
 
 export default function SettingsPage() {
+  const query = useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: ({ signal }) => fetchSettings(signal),
+    staleTime: 0,
+  });
   return (
-    <Typography variant="h4" component="h1">
-      Settings
-    </Typography>
+    <>
+      <PageHeader title="Settings" />
+      {query.isLoading && <LoadingState />}
+      {query.isError && (
+        <ErrorState text={notices.errorFetchingUserData} onRetry={() => void query.refetch()} />
+      )}
+      {query.data && <SettingsForm stored={query.data} />}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, maxWidth: 560 }}>
+        {accountTexts.settingsFollowYou}
+      </Typography>
+    </>
   );
 }

@@ -1,0 +1,19 @@
+import type { FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
+
+/**
+ * react-hook-form's `register` for an MUI TextField: the ref goes to the real input (MUI's
+ * `ref` is the outer box), so focus-on-error and browser autofill work.
+ */
+export function muiRegister<T extends FieldValues>(register: UseFormRegister<T>) {
+  return (name: FieldPath<T>) => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, inputRef: ref };
+  };
+}
+
+/** The dashboard each role lands on after login: the seed sends any other role to the patient's. */
+export function landingPathFor(role: string): string {
+  if (role === 'doctor') return '/dashboard';
+  if (role === 'caregiver') return '/caregiver-dashboard';
+  return '/patient-dashboard';
+}
