@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The label of the button that backs out (default 'Cancel'). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onCancel,
@@ -40,7 +43,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
           {confirmLabel}

@@ -1,9 +1,100 @@
-import { Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { appointmentTexts, notices } from '../../../shared/messages.ts';
+import type { Appointment } from '../../../shared/schemas/appointments.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { useDeleteAppointment } from './api/delete-appointment.ts';
+import { useAppointmentTable } from './api/use-appointment-table.ts';
+import { AppointmentDialog } from './components/appointment-dialog.tsx';
+import { AppointmentFilter } from './components/appointment-filter.tsx';
+import { AppointmentsTable } from './components/appointments-table.tsx';
 
+/** /appointments: the appointments of the caller's patients; doctors add, edit and delete. */
 export default function AppointmentsPage() {
+  const { user, can } = useSession();
+  const canWrite = can('appointments:write');
+  const table = useAppointmentTable({ kind: 'scope' });
+  const remove = useDeleteAppointment();
+  const [dialog, setDialog] = useState<{ open: boolean; appointment: Appointment | null }>({
+    open: false,
+    appointment: null,
+  });
+  const [toDelete, setToDelete] = useState<Appointment | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.success(notices.appointmentDeleted);
+    } catch {
+      toast.error(notices.errorDeletingAppointment);
+    }
+    setToDelete(null);
+  };
+
   return (
-    <Typography variant="h4" component="h1">
-      Appointments
-    </Typography>
+    <>
+      <PageHeader
+        title="Appointments"
+        actions={
+          canWrite ? (
+            <Button
+              variant="contained"
+              onClick={() => setDialog({ open: true, appointment: null })}
+            >
+              Add Appointment
+            </Button>
+          ) : undefined
+        }
+      />
+      <AppointmentFilter value={table.period} onChange={table.setPeriod} />
+      <AppointmentsTable
+        {...table.tableProps}
+        emptyText={appointmentTexts.noAppointments}
+        actions={
+          canWrite
+            ? (row) => (
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    onClick={() => setDialog({ open: true, appointment: row })}
+                    aria-label={`Edit appointment ${row.id}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    size="small"
+                    onClick={() => setToDelete(row)}
+                    aria-label={`Delete appointment ${row.id}`}
+                  >
+                    Delete
+                  </Button>
+                </Box>
+              )
+            : undefined
+        }
+      />
+      <AppointmentDialog
+        open={dialog.open}
+        mode="staff"
+        appointment={dialog.appointment}
+        defaultDoctorUsername={user?.role === 'doctor' ? user.username : ''}
+        onClose={() => setDialog({ open: false, appointment: null })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={appointmentTexts.deleteTitle}
+        message={appointmentTexts.deleteQuestion}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
   );
 }

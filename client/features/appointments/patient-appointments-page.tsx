@@ -1,9 +1,103 @@
-import { Typography } from '@mui/material';
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { appointmentTexts, notices } from '../../../shared/messages.ts';
+import type { Appointment } from '../../../shared/schemas/appointments.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../components/list-states.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { useDeleteAppointment } from './api/delete-appointment.ts';
+import { useAppointmentTable } from './api/use-appointment-table.ts';
+import { AppointmentDialog } from './components/appointment-dialog.tsx';
+import { AppointmentFilter } from './components/appointment-filter.tsx';
+import { AppointmentsTable } from './components/appointments-table.tsx';
 
+/**
+ * /patient-appointments: the signed-in patient's own appointments from the server. They may
+ * request one with a doctor of their care team and cancel their own upcoming ones.
+ */
 export default function PatientAppointmentsPage() {
+  const { user, can } = useSession();
+  const patientId = user?.role === 'patient' ? user.patientId : null;
+  const table = useAppointmentTable(patientId === null ? null : { kind: 'patient', patientId });
+  const remove = useDeleteAppointment();
+  const [adding, setAdding] = useState(false);
+  const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const [now] = useState(() => Date.now());
+
+  // Staff have their own screen for this.
+  if (user && user.role !== 'patient') return <Navigate to="/appointments" replace />;
+
+  const canRequest = can('appointments:request') && patientId !== null;
+
+  const confirmCancel = async () => {
+    if (!toCancel) return;
+    try {
+      await remove.mutateAsync(toCancel.id);
+      toast.success(appointmentTexts.cancelled);
+    } catch {
+      toast.error(notices.errorDeletingAppointment);
+    }
+    setToCancel(null);
+  };
+
   return (
-    <Typography variant="h4" component="h1">
-      Appointments
-    </Typography>
+    <>
+      <PageHeader
+        title="Appointments"
+        actions={
+          canRequest ? (
+            <Button variant="contained" onClick={() => setAdding(true)}>
+              Add Appointment
+            </Button>
+          ) : undefined
+        }
+      />
+      {patientId === null ? (
+        <EmptyState text={appointmentTexts.noLinkedPatient} />
+      ) : (
+        <>
+          <AppointmentFilter value={table.period} onChange={table.setPeriod} />
+          <AppointmentsTable
+            {...table.tableProps}
+            emptyText={appointmentTexts.noAppointments}
+            actions={(row) =>
+              canRequest && new Date(row.appointmentDate).getTime() > now ? (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  size="small"
+                  onClick={() => setToCancel(row)}
+                  aria-label={`Cancel appointment ${row.id}`}
+                >
+                  Cancel
+                </Button>
+              ) : null
+            }
+          />
+          <AppointmentDialog
+            open={adding}
+            mode="patient"
+            ownPatient={{
+              id: patientId,
+              label: `${user?.firstName ?? ''} ${user?.secondName ?? ''} (ID ${patientId})`.trim(),
+            }}
+            onClose={() => setAdding(false)}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={toCancel !== null}
+        title={appointmentTexts.cancelTitle}
+        message={appointmentTexts.cancelQuestion}
+        confirmLabel="Cancel appointment"
+        cancelLabel="Keep it"
+        busy={remove.isPending}
+        onConfirm={() => void confirmCancel()}
+        onCancel={() => setToCancel(null)}
+      />
+    </>
   );
 }

@@ -1,0 +1,2 @@
+/** Every appointment query starts with this key, so one invalidation refreshes them all. */
+export const appointmentsKey = ['appointments'] as const;

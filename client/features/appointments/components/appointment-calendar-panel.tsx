@@ -1,0 +1,81 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { format, startOfDay } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { appointmentTexts, notices } from '../../../../shared/messages.ts';
+import {
+  AppointmentCalendar,
+  type CalendarRange,
+} from '../../../components/appointment-calendar.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
+import { useAppointments, type AppointmentSource } from '../api/list-appointments.ts';
+import { dayRange, toApiRange } from '../api/range.ts';
+import { AppointmentList } from './appointment-list.tsx';
+
+/**
+ * The 'Appointment Calendar' card: the calendar with the days that hold appointments marked
+ * (loaded for the span on screen), and the chosen day's appointments listed below it. The
+ * caregiver dashboard uses it with the caller's scope (`{kind: 'scope'}`).
+ */
+export function AppointmentCalendarPanel({
+  source,
+  title = 'Appointment Calendar',
+  showDoctor = false,
+}: {
+  source: AppointmentSource | null;
+  title?: string;
+  showDoctor?: boolean;
+}) {
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [selected, setSelected] = useState<Date>(() => startOfDay(new Date()));
+  const visible = range ? toApiRange(range.from, range.to) : null;
+  const marksQuery = useAppointments(
+    source,
+    { ...visible, order: 'asc', limit: 500 },
+    { enabled: visible !== null },
+  );
+  const selectedRange = dayRange(selected);
+  const dayQuery = useAppointments(
+    source,
+    { ...selectedRange, order: 'asc', limit: 100 },
+    { enabled: selectedRange !== null },
+  );
+  const marks = useMemo(
+    () => (visible ? (marksQuery.data?.items.map((item) => item.appointmentDate) ?? []) : []),
+    [visible, marksQuery.data],
+  );
+
+  return (
+    <Card component="section" aria-labelledby="calendar-title">
+      <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+        <Typography id="calendar-title" variant="h5" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <AppointmentCalendar
+          marks={marks}
+          selected={selected}
+          onSelectDay={(day) => setSelected(startOfDay(day))}
+          onRangeChange={setRange}
+          label={title}
+        />
+        {marksQuery.isError && <ErrorState text={notices.errorFetchingAppointments} />}
+        <Box component="section" aria-labelledby="day-title" sx={{ mt: 2 }}>
+          <Typography id="day-title" variant="h6" component="h3">
+            Appointments on {format(selected, 'MMM dd, yyyy')}
+          </Typography>
+          {dayQuery.isLoading && <LoadingState />}
+          {dayQuery.isError && <ErrorState text={notices.errorFetchingAppointments} />}
+          {dayQuery.data && dayQuery.data.items.length === 0 && (
+            <EmptyState text={appointmentTexts.noAppointmentsOnDay} />
+          )}
+          {dayQuery.data && dayQuery.data.items.length > 0 && (
+            <AppointmentList
+              items={dayQuery.data.items}
+              showDoctor={showDoctor}
+              label={`Appointments on ${format(selected, 'MMM dd, yyyy')}`}
+            />
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

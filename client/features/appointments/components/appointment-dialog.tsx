@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
+import { appointmentTexts, notices } from '../../../../shared/messages.ts';
+import {
+  appointmentFormSchema,
+  type Appointment,
+  type AppointmentFormValues,
+} from '../../../../shared/schemas/appointments.ts';
+import { PersonPicker } from '../../../components/person-picker.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCareTeamDoctors } from '../api/care-team-doctors.ts';
+import { useSaveAppointment } from '../api/save-appointment.ts';
+
+const fields = ['doctorUsername', 'patientId', 'appointmentDate', 'location'] as const;
+
+interface AppointmentDialogProps {
+  open: boolean;
+  /** staff: books for any patient in scope; patient: requests for their own record. */
+  mode: 'staff' | 'patient';
+  /** The appointment to edit; absent to add one. */
+  appointment?: Appointment | null;
+  /** Pre-fills the doctor when adding (the signed-in doctor). */
+  defaultDoctorUsername?: string;
+  /** The patient's own record (patient mode), and how to show it. */
+  ownPatient?: { id: number; label: string } | null;
+  onClose(): void;
+}
+
+function initialValues(props: AppointmentDialogProps): AppointmentFormValues {
+  const { appointment } = props;
+  if (appointment) {
+    return {
+      doctorUsername: appointment.doctorUsername,
+      patientId: appointment.patientId,
+      appointmentDate: toDateTimeLocal(appointment.appointmentDate),
+      location: appointment.location,
+    };
+  }
+  return {
+    doctorUsername: props.defaultDoctorUsername ?? '',
+    // The form keeps null until a patient is chosen; the schema answers 'Patient ID is required'.
+    patientId: (props.ownPatient?.id ?? null) as unknown as number,
+    appointmentDate: '',
+    location: '',
+  };
+}
+
+/** The 'Add Appointment' dialog, used for adding and (pre-filled) for editing. */
+export function AppointmentDialog(props: AppointmentDialogProps) {
+  const { open, mode, appointment, ownPatient, onClose } = props;
+  const isEdit = Boolean(appointment);
+  const save = useSaveAppointment();
+  const careTeam = useCareTeamDoctors(mode === 'patient' && open ? (ownPatient?.id ?? null) : null);
+  const form = useForm<AppointmentFormValues>({
+    resolver: zodResolver(appointmentFormSchema),
+    defaultValues: initialValues(props),
+  });
+  const { control, handleSubmit, reset, setError } = form;
+
+  useEffect(() => {
+    // Each opening starts from the row being edited, or from an empty form.
+    if (open) reset(initialValues(props));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, appointment?.id]);
+
+  // A patient's care team with one doctor: that doctor is the obvious choice.
+  const onlyDoctor = careTeam.data?.length === 1 ? careTeam.data[0] : undefined;
+  useEffect(() => {
+    if (open && !isEdit && onlyDoctor && !form.getValues('doctorUsername')) {
+      form.setValue('doctorUsername', onlyDoctor.username);
+    }
+  }, [open, isEdit, onlyDoctor, form]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        id: appointment?.id,
+        doctorUsername: values.doctorUsername,
+        patientId: values.patientId,
+        appointmentDate: fromDateTimeLocal(values.appointmentDate),
+        location: values.location,
+      });
+      toast.success(isEdit ? notices.appointmentUpdated : notices.appointmentAdded);
+      reset(initialValues({ ...props, appointment: null }));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        for (const field of fields) {
+          const message = error.errors[field];
+          if (message) setError(field, { message });
+        }
+      }
+      toast.error(notices.errorSavingAppointment);
+    }
+  });
+
+  const nowLocal = toDateTimeLocal(new Date());
+  const useDoctorSelect = mode === 'patient' && !careTeam.isError;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="appointment-dialog-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="appointment-dialog-title">
+          {isEdit ? 'Edit Appointment' : 'Add Appointment'}
+        </DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          <Controller
+            control={control}
+            name="doctorUsername"
+            render={({ field, fieldState }) =>
+              useDoctorSelect ? (
+                <TextField
+                  {...field}
+                  select
+                  label="Doctor"
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={
+                    fieldState.error?.message ??
+                    (careTeam.data?.length === 0 ? appointmentTexts.noCareTeamDoctor : undefined)
+                  }
+                  inputRef={field.ref}
+                >
+                  {(careTeam.data ?? []).map((doctor) => (
+                    <MenuItem key={doctor.userId} value={doctor.username}>
+                      {doctor.name} ({doctor.username})
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : (
+                <TextField
+                  {...field}
+                  inputRef={field.ref}
+                  label="Doctor username"
+                  required
+                  autoComplete="off"
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )
+            }
+          />
+          {mode === 'patient' ? (
+            <TextField
+              label="Patient"
+              value={ownPatient?.label ?? ''}
+              disabled
+              helperText={form.formState.errors.patientId?.message}
+              error={Boolean(form.formState.errors.patientId)}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="patientId"
+              render={({ field, fieldState }) => (
+                <PersonPicker
+                  role="patient"
+                  label="Patient"
+                  name="patientId"
+                  required
+                  value={field.value ?? null}
+                  onChange={(id) => field.onChange(id)}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+          <Controller
+            control={control}
+            name="appointmentDate"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                type="datetime-local"
+                label="Appointment Date"
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: mode === 'patient' ? { min: nowLocal } : undefined,
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="location"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label="Location"
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {isEdit ? 'Save' : mode === 'patient' ? 'Request' : 'Add'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

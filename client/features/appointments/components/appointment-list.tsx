@@ -1,0 +1,45 @@
+import { List, ListItem, ListItemText } from '@mui/material';
+import { formatDateTime } from '../../../../shared/format.ts';
+import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+
+/**
+ * Appointments as a list: Patient ID (and name), the date as 'Dec 01, 2024, 10:00 AM' in the
+ * viewer's zone, the location and, when asked, the doctor.
+ */
+export function AppointmentList({
+  items,
+  showDoctor = false,
+  label,
+}: {
+  items: Appointment[];
+  showDoctor?: boolean;
+  label: string;
+}) {
+  return (
+    <List aria-label={label} disablePadding>
+      {items.map((item) => (
+        <ListItem key={item.id} divider sx={{ px: 0, alignItems: 'flex-start' }}>
+          <ListItemText
+            primary={`Patient ID: ${item.patientId} (${item.patientName})`}
+            secondary={
+              <>
+                <span>{formatDateTime(item.appointmentDate)}</span>
+                <br />
+                <span>Location: {item.location}</span>
+                {showDoctor && (
+                  <>
+                    <br />
+                    <span>
+                      Doctor: {item.doctorName} ({item.doctorUsername})
+                    </span>
+                  </>
+                )}
+              </>
+            }
+            slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,60 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../../shared/format.ts';
+import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+
+interface AppointmentsTableProps {
+  rows: Appointment[] | undefined;
+  isLoading: boolean;
+  error: string | null;
+  onRetry(): void;
+  emptyText: string;
+  paging: {
+    total: number;
+    page: number;
+    rowsPerPage: number;
+    onPageChange(page: number): void;
+    onRowsPerPageChange(rows: number): void;
+  };
+  /** The Actions cell of a row; the column is left out when not given. */
+  actions?: (row: Appointment) => ReactNode;
+}
+
+/** The seed's table: Doctor, Patient ID (with the name beside it), Appointment Date, Location. */
+export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps) {
+  const columns: Column<Appointment>[] = [
+    {
+      key: 'doctor',
+      header: 'Doctor',
+      render: (row) => (
+        <Box>
+          <Typography variant="body2">{row.doctorUsername}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {row.doctorName}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      key: 'patient',
+      header: 'Patient ID',
+      render: (row) => (
+        <Box>
+          <Typography variant="body2">{row.patientId}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {row.patientName}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      key: 'date',
+      header: 'Appointment Date',
+      render: (row) => formatDateTime(row.appointmentDate),
+    },
+    { key: 'location', header: 'Location', render: (row) => row.location },
+  ];
+  if (actions) columns.push({ key: 'actions', header: 'Actions', render: actions });
+  return <DataTable label="Appointments" columns={columns} rowKey={(row) => row.id} {...props} />;
+}
