@@ -1,21 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import type { AuditActionName } from '../../shared/schemas/audit.ts';
 
-export type AuditAction =
-  | 'read'
-  | 'list'
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'restore'
-  | 'denied'
-  | 'login'
-  | 'login-failed'
-  | 'logout'
-  | 'register'
-  | 'password-change'
-  | 'user-update';
+/** What happened: one of the actions the audit screens filter by (shared/schemas/audit.ts). */
+export type AuditAction = AuditActionName;
 
 export interface AuditEvent {
   action: AuditAction;
@@ -91,5 +80,20 @@ export function auditedChange<T>(
     const result = await change(tx);
     await writeAudit(tx, context, describe(result));
     return result;
+  });
+}
+
+/**
+ * Records a refused attempt on an existing record (out of scope, or not the caller's own): the
+ * caller still gets a 404 or 403, and the attempt is visible in the audit trail.
+ */
+export function auditDenied(
+  request: FastifyRequest,
+  event: Omit<AuditEvent, 'action' | 'outcome'>,
+): Promise<void> {
+  return writeAudit(request.server.db, auditContext(request), {
+    ...event,
+    action: 'denied',
+    outcome: 'denied',
   });
 }

@@ -1,9 +1,149 @@
-import { Typography } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { auditTexts } from '../../../shared/messages.ts';
+import { formatDateTime, fromDateTimeLocal } from '../../../shared/format.ts';
+import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/list-states.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { actionLabel, entityLabel, roleLabel } from './audit-labels.ts';
 
-export default function AuditPage() {
+const entities = [
+  'patient',
+  'care-team',
+  'care-team-member',
+  'patient-account',
+  'access-log',
+  'patient-directory',
+  'audit-log',
+];
+
+const columns: Column<AuditEntry>[] = [
+  { key: 'at', header: 'When', render: (row) => formatDateTime(row.at) },
+  {
+    key: 'user',
+    header: 'User',
+    render: (row) =>
+      row.userId === null ? '' : `${row.userName ?? row.username ?? ''} (ID ${row.userId})`,
+  },
+  { key: 'role', header: 'Role', render: (row) => roleLabel(row.role) },
+  { key: 'action', header: 'Action', render: (row) => actionLabel(row.action) },
+  { key: 'entity', header: 'Record', render: (row) => entityLabel(row.entity) },
+  { key: 'entityId', header: 'Record ID', render: (row) => row.entityId ?? '' },
+  { key: 'patientId', header: 'Patient ID', render: (row) => row.patientId ?? '' },
+  { key: 'outcome', header: 'Outcome', render: (row) => row.outcome },
+  { key: 'ip', header: 'Address', render: (row) => row.ip ?? '' },
+];
+
+const numberOrUndefined = (text: string) => {
+  const value = Number(text);
+  return text.trim() && Number.isInteger(value) && value > 0 ? value : undefined;
+};
+
+interface Filters {
+  userId: string;
+  patientId: string;
+  action: string;
+  entity: string;
+  from: string;
+  to: string;
+}
+const noFilters: Filters = { userId: '', patientId: '', action: '', entity: '', from: '', to: '' };
+
+function AuditLog() {
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const list = usePagedList<AuditEntry>(['audit'], '/api/audit', {
+    userId: numberOrUndefined(filters.userId),
+    patientId: numberOrUndefined(filters.patientId),
+    action: filters.action || undefined,
+    entity: filters.entity || undefined,
+    from: filters.from ? fromDateTimeLocal(filters.from) || undefined : undefined,
+    to: filters.to ? fromDateTimeLocal(filters.to) || undefined : undefined,
+  });
+  const failed = list.query.isError;
+  useEffect(() => {
+    if (failed) toast.error(auditTexts.errorFetchingAudit, { toastId: 'audit' });
+  }, [failed]);
+  const set = (name: keyof Filters) => (event: { target: { value: string } }) => {
+    list.paging.onPageChange(0);
+    setFilters((current) => ({ ...current, [name]: event.target.value }));
+  };
+
   return (
-    <Typography variant="h4" component="h1">
-      Audit Log
-    </Typography>
+    <>
+      <Box
+        component="form"
+        aria-label="Filter the audit log"
+        onSubmit={(event) => event.preventDefault()}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(6, 1fr)' },
+        }}
+      >
+        <TextField label="User ID" type="number" value={filters.userId} onChange={set('userId')} />
+        <TextField
+          label="Patient ID"
+          type="number"
+          value={filters.patientId}
+          onChange={set('patientId')}
+        />
+        <TextField select label="Action" value={filters.action} onChange={set('action')}>
+          <MenuItem value="">Any</MenuItem>
+          {auditActions.map((action) => (
+            <MenuItem key={action} value={action}>
+              {actionLabel(action)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Record" value={filters.entity} onChange={set('entity')}>
+          <MenuItem value="">Any</MenuItem>
+          {entities.map((entity) => (
+            <MenuItem key={entity} value={entity}>
+              {entityLabel(entity)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="From"
+          type="datetime-local"
+          value={filters.from}
+          onChange={set('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label="To"
+          type="datetime-local"
+          value={filters.to}
+          onChange={set('to')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+      <DataTable
+        label={auditTexts.auditTitle}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.query.isLoading}
+        error={failed ? auditTexts.errorFetchingAudit : null}
+        onRetry={() => void list.query.refetch()}
+        emptyText={auditTexts.noAuditEntries}
+        paging={list.paging}
+      />
+    </>
+  );
+}
+
+/** The admin's audit log: who did what to which record, when and from where. */
+export default function AuditPage() {
+  const { can } = useSession();
+  return (
+    <>
+      <PageHeader title={auditTexts.auditTitle} />
+      {can('audit:read') ? <AuditLog /> : <EmptyState text={auditTexts.adminOnly} />}
+    </>
   );
 }

@@ -1,9 +1,167 @@
-import { Typography } from '@mui/material';
+import { Box, Button, Link, TextField } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { toast } from 'react-toastify';
+import { notices, patientTexts } from '../../../shared/messages.ts';
+import { formatDate } from '../../../shared/format.ts';
+import type { Patient } from '../../../shared/schemas/patients.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useDeletePatient } from './api/delete-patient.ts';
+import { patientKeys } from './api/patient-keys.ts';
+import { PatientFormDialog } from './components/patient-form-dialog.tsx';
 
+const fullName = (p: Patient) => `${p.firstName} ${p.lastName}`;
+
+/** Dates and phone numbers read badly when broken across lines. */
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
+/** The patient registry: the seed's table, server paging and search, doctor-only actions. */
 export default function PatientsPage() {
+  const { can } = useSession();
+  const mayWrite = can('patients:write');
+  const list = usePagedList<Patient>(patientKeys.all, '/api/patients');
+  const [dialog, setDialog] = useState<{ open: boolean; patient: Patient | null }>({
+    open: false,
+    patient: null,
+  });
+  const [toDelete, setToDelete] = useState<Patient | null>(null);
+  const remove = useDeletePatient();
+
+  const failed = list.query.isError;
+  useEffect(() => {
+    if (failed) toast.error(notices.failedToFetchPatients, { toastId: 'patients-fetch' });
+  }, [failed]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.success(notices.patientDeleted);
+    } catch {
+      toast.error(notices.errorDeletingPatient);
+    }
+    setToDelete(null);
+  };
+
+  const columns: Column<Patient>[] = [
+    {
+      key: 'firstName',
+      header: 'First Name',
+      render: (p) => (
+        <Link component={RouterLink} to={`/patients/${p.id}`}>
+          {p.firstName}
+        </Link>
+      ),
+    },
+    { key: 'lastName', header: 'Last Name', render: (p) => p.lastName },
+    {
+      key: 'dob',
+      header: 'Date of Birth',
+      render: (p) => <NoWrap>{formatDate(p.dob)}</NoWrap>,
+    },
+    { key: 'gender', header: 'Gender', render: (p) => p.gender },
+    { key: 'address', header: 'Address', render: (p) => p.address },
+    { key: 'phoneNumber', header: 'Phone Number', render: (p) => <NoWrap>{p.phoneNumber}</NoWrap> },
+    { key: 'emergencyContact', header: 'Emergency Contact', render: (p) => p.emergencyContact },
+    {
+      key: 'emergencyContactPhone',
+      header: 'Emergency Contact Phone',
+      render: (p) => <NoWrap>{p.emergencyContactPhone}</NoWrap>,
+    },
+  ];
+  if (mayWrite) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      render: (p) => (
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', whiteSpace: 'nowrap' }}>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              aria-label={`Edit ${fullName(p)}`}
+              onClick={() => setDialog({ open: true, patient: p })}
+            >
+              Edit
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              aria-label={`Delete ${fullName(p)}`}
+              onClick={() => setToDelete(p)}
+            >
+              Delete
+            </Button>
+          </Box>
+          <Link
+            component={RouterLink}
+            to={`/patients/${p.id}`}
+            aria-label={`Care team of ${fullName(p)}`}
+            sx={{ py: 0.75 }}
+          >
+            {patientTexts.careTeam}
+          </Link>
+        </Box>
+      ),
+    });
+  }
+
   return (
-    <Typography variant="h4" component="h1">
-      Patients
-    </Typography>
+    <>
+      <PageHeader
+        title="Patients"
+        actions={
+          mayWrite ? (
+            <Button variant="contained" onClick={() => setDialog({ open: true, patient: null })}>
+              Add Patient
+            </Button>
+          ) : undefined
+        }
+      />
+      <TextField
+        label={patientTexts.searchLabel}
+        type="search"
+        value={list.search}
+        onChange={(event) => list.setSearch(event.target.value)}
+        sx={{ maxWidth: 420 }}
+      />
+      <DataTable
+        label="Patients"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(p) => p.id}
+        isLoading={list.query.isLoading}
+        error={failed ? notices.failedToFetchPatients : null}
+        onRetry={() => void list.query.refetch()}
+        emptyText={patientTexts.noPatients}
+        paging={list.paging}
+      />
+      <PatientFormDialog
+        open={dialog.open}
+        patient={dialog.patient}
+        onClose={() => setDialog({ open: false, patient: null })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={patientTexts.deleteTitle}
+        message={
+          toDelete
+            ? `${fullName(toDelete)}: ${patientTexts.deleteMessage}`
+            : patientTexts.deleteMessage
+        }
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
   );
 }

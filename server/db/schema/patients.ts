@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const patients = pgTable(
@@ -22,7 +31,11 @@ export const patients = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('patients_account_idx').on(t.accountUserId),
+    // One account belongs to at most one live patient record; the database enforces it, so two
+    // simultaneous links cannot both succeed.
+    uniqueIndex('patients_account_idx')
+      .on(t.accountUserId)
+      .where(sql`${t.deletedAt} is null`),
     index('patients_name_idx').on(t.lastName, t.firstName, t.id),
     index('patients_search_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
   ],

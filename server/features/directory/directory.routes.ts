@@ -1,5 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import { directoryEntrySchema, directoryQuerySchema } from '../../../shared/schemas/directory.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { auditRead } from '../../plugins/audit.ts';
+import { listPatientNames, listStaff } from './directory.service.ts';
 
-export const directoryRoutes: FastifyPluginAsyncZod = async (_app) => {
-  // Routes of this feature are registered here.
+export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/directory',
+    {
+      config: { access: 'directory:read', auditEntity: 'directory' },
+      schema: {
+        tags: ['directory'],
+        summary: 'Names and ids for pickers: active doctors or caregivers, or patients in scope',
+        querystring: directoryQuerySchema,
+        response: {
+          200: z.array(directoryEntrySchema),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { role, ...query } = request.query;
+      if (role !== 'patient') return listStaff(app.db, role, query);
+      const entries = await listPatientNames(app.db, currentUser(request), query);
+      // Patient names are patient data: the lookup is recorded like any other list.
+      await auditRead(request, { action: 'list', entity: 'patient-directory' });
+      return entries;
+    },
+  );
 };

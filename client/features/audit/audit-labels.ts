@@ -1,0 +1,31 @@
+/** Plain words for the audit log's actions and record kinds, for people rather than machines. */
+const actionLabels: Record<string, string> = {
+  read: 'Opened',
+  list: 'Listed',
+  create: 'Added',
+  update: 'Changed',
+  delete: 'Deleted',
+  restore: 'Restored',
+  denied: 'Refused',
+  login: 'Logged in',
+  'login-failed': 'Login failed',
+  logout: 'Logged out',
+  register: 'Signed up',
+  'password-change': 'Changed password',
+  'user-update': 'Changed user',
+};
+
+const entityLabels: Record<string, string> = {
+  patient: 'Patient record',
+  'care-team': 'Care team',
+  'care-team-member': 'Care team member',
+  'patient-account': 'Account link',
+  'access-log': 'Access log',
+  'patient-directory': 'Patient names',
+  'audit-log': 'Audit log',
+};
+
+export const actionLabel = (action: string): string => actionLabels[action] ?? action;
+export const entityLabel = (entity: string): string => entityLabels[entity] ?? entity;
+export const roleLabel = (role: string | null): string =>
+  role ? `${role[0]!.toUpperCase()}${role.slice(1)}` : '';

@@ -1,0 +1,87 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AccessLogEntry, AuditEntry, AuditQuery } from '../../../shared/schemas/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+
+const userName = sql<
+  string | null
+>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.secondName} end`;
+
+/** One page of the audit log, newest first, filtered by user, patient, action, entity and time. */
+export async function listAuditEntries(
+  db: Executor,
+  query: AuditQuery,
+): Promise<{ items: AuditEntry[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    query.userId ? eq(auditLog.userId, query.userId) : undefined,
+    query.patientId ? eq(auditLog.patientId, query.patientId) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.from ? gte(auditLog.at, new Date(query.from)) : undefined,
+    query.to ? lt(auditLog.at, new Date(query.to)) : undefined,
+  ];
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      userId: auditLog.userId,
+      username: users.username,
+      userName,
+      role: auditLog.role,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      patientId: auditLog.patientId,
+      outcome: auditLog.outcome,
+      ip: auditLog.ip,
+      requestId: auditLog.requestId,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      username: row.username ?? null,
+      at: row.at.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/**
+ * "Who opened my record": the audit rows of one patient, newest first, with the actor's name
+ * and role only (no addresses or other details).
+ */
+export async function listAccessLog(
+  db: Executor,
+  patientId: number,
+  page: { limit: number; offset: number },
+): Promise<{ items: AccessLogEntry[]; total: number }> {
+  const where = eq(auditLog.patientId, patientId);
+  const rows = await db
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      outcome: auditLog.outcome,
+      userName,
+      role: auditLog.role,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
+  return {
+    items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+    total: counted?.total ?? 0,
+  };
+}

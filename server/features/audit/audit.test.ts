@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, patients } from '../../db/schema/index.ts';
+import { auditedChange } from '../../plugins/audit.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { createPatient, createUser, validPatientInput } from '../../test/factories.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A stand-in for a request: auditedChange only reads the server, user, address and id. */
+const fakeRequest = () =>
+  ({ server: t.app, user: null, ip: '127.0.0.1', id: 'test-request' }) as unknown as FastifyRequest;
+
+describe('auditedChange', () => {
+  it('commits a change together with its audit row', async () => {
+    const id = await auditedChange(
+      fakeRequest(),
+      async (tx) => {
+        const [row] = await tx
+          .insert(patients)
+          .values({ ...validPatientInput(), lastName: 'Committed' })
+          .returning({ id: patients.id });
+        return row!.id;
+      },
+      (patientId) => ({ action: 'create', entity: 'patient', entityId: patientId, patientId }),
+    );
+    expect(await db().select().from(patients).where(eq(patients.id, id))).toHaveLength(1);
+    expect(await db().select().from(auditLog).where(eq(auditLog.patientId, id))).toHaveLength(1);
+  });
+
+  it('a change that fails leaves neither the change nor its row', async () => {
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog);
+    await expect(
+      auditedChange(
+        fakeRequest(),
+        async (tx) => {
+          await tx.insert(patients).values({ ...validPatientInput(), lastName: 'RolledBack' });
+          throw new Error('the database refused');
+        },
+        () => ({ action: 'create', entity: 'patient' }),
+      ),
+    ).rejects.toThrow('the database refused');
+    expect(await db().select().from(patients).where(eq(patients.lastName, 'RolledBack'))).toEqual(
+      [],
+    );
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog),
+    ).toEqual(before);
+  });
+
+  it('an audit row that cannot be written undoes the change', async () => {
+    await expect(
+      auditedChange(
+        fakeRequest(),
+        async (tx) => {
+          await tx.insert(patients).values({ ...validPatientInput(), lastName: 'NoAudit' });
+        },
+        // entity is NOT NULL: the audit insert fails inside the transaction.
+        () => ({ action: 'create', entity: null as unknown as string }),
+      ),
+    ).rejects.toThrow();
+    expect(await db().select().from(patients).where(eq(patients.lastName, 'NoAudit'))).toEqual([]);
+  });
+});
+
+describe('the admin audit query', () => {
+  it('admins filter by user, patient, action, entity and time, newest first, paged', async () => {
+    const start = '2026-03-01T10:00:00.000Z';
+    t.clock.set(start);
+    const now = t.clock.now();
+    const admin = await createUser(db(), { role: 'doctor', privileges: 'admin', now });
+    const d = await createUser(db(), {
+      role: 'doctor',
+      firstName: 'Ann',
+      secondName: 'Audit',
+      now,
+    });
+    const p = await createPatient(db(), { careTeam: [d] });
+    const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
+    await call(t.app, 'GET', `/api/patients/${p.id}`, { token: d.token });
+    t.clock.set(at(10));
+    await call(t.app, 'PUT', `/api/patients/${p.id}`, {
+      token: d.token,
+      body: { ...validPatientInput(), firstName: 'Changed' },
+    });
+    t.clock.set(at(20));
+    await call(t.app, 'GET', '/api/patients', { token: d.token });
+
+    const byUser = await call(t.app, 'GET', `/api/audit?userId=${d.id}`, { token: admin.token });
+    expect(byUser.status).toBe(200);
+    expect(byUser.headers['x-total-count']).toBe('3');
+    expect(byUser.json.map((r: { action: string }) => r.action)).toEqual([
+      'list',
+      'update',
+      'read',
+    ]);
+    expect(byUser.json[1]).toMatchObject({
+      userId: d.id,
+      username: d.username,
+      userName: 'Ann Audit',
+      role: 'doctor',
+      entity: 'patient',
+      entityId: String(p.id),
+      patientId: p.id,
+      outcome: 'success',
+      at: at(10),
+      ip: '127.0.0.1',
+    });
+
+    const byPatient = await call(t.app, 'GET', `/api/audit?patientId=${p.id}&action=update`, {
+      token: admin.token,
+    });
+    expect(byPatient.json.map((r: { action: string }) => r.action)).toEqual(['update']);
+    const byTime = await call(
+      t.app,
+      'GET',
+      `/api/audit?userId=${d.id}&from=${at(5)}&to=${at(20)}`,
+      { token: admin.token },
+    );
+    expect(byTime.json.map((r: { action: string }) => r.action)).toEqual(['update']);
+    const byEntity = await call(
+      t.app,
+      'GET',
+      `/api/audit?userId=${d.id}&entity=patient&limit=1&offset=1`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(byEntity.json.map((r: { action: string }) => r.action)).toEqual(['update']);
+    expect(byEntity.headers['x-total-count']).toBe('3');
+  });
+
+  it('reading the audit log is itself recorded; non-admins get 403; bad filters 400', async () => {
+    const now = t.clock.now();
+    const admin = await createUser(db(), { role: 'caregiver', privileges: 'admin', now });
+    const sup = await createUser(db(), { role: 'doctor', privileges: 'supervisor', now });
+    await call(t.app, 'GET', '/api/audit', { token: admin.token });
+    const mine = await call(t.app, 'GET', `/api/audit?userId=${admin.id}`, { token: admin.token });
+    expect(mine.json[0]).toMatchObject({ action: 'list', entity: 'audit-log' });
+    expect((await call(t.app, 'GET', '/api/audit', { token: sup.token })).status).toBe(403);
+    for (const query of ['limit=501', 'from=not-a-date', 'userId=abc']) {
+      const res = await call(t.app, 'GET', `/api/audit?${query}`, { token: admin.token });
+      expect([query, res.status]).toEqual([query, 400]);
+    }
+  });
+});
