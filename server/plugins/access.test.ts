@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionNames } from '../../shared/permissions.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../db/schema/index.ts';
+import { call, createTestApp, type TestApp } from '../test/app.ts';
+import { createPatient, createUser, validPatientInput } from '../test/factories.ts';
 
 describe('deny by default', () => {
   let t: TestApp;
@@ -32,5 +35,21 @@ describe('deny by default', () => {
         'POST /api/users/register',
       ]).toContain(route);
     }
+  });
+
+  it('a refused write on a patient route is audited against that patient', async () => {
+    const viewer = await createUser(t.app.db, { role: 'doctor', privileges: 'viewer' });
+    const patient = await createPatient(t.app.db, { careTeam: [viewer] });
+    const res = await call(t.app, 'PUT', `/api/patients/${patient.id}`, {
+      token: viewer.token,
+      body: validPatientInput(),
+    });
+    expect(res.status).toBe(403);
+    const rows = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, viewer.id), eq(auditLog.action, 'denied')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entity: 'patient', patientId: patient.id, outcome: 'denied' });
   });
 });

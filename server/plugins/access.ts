@@ -54,14 +54,22 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!request.user) {
       throw new HttpError(
         401,
-        request.sessionProblem === 'expired' ? accountMessages.sessionExpired : apiErrors.unauthorized,
+        request.sessionProblem === 'expired'
+          ? accountMessages.sessionExpired
+          : apiErrors.unauthorized,
       );
     }
     if (access === 'session') return;
     if (access === undefined || !can(request.user, access)) {
+      const entity = request.routeOptions.config.auditEntity ?? request.routeOptions.url ?? 'route';
+      const id = (request.params as { id?: string } | undefined)?.id;
+      const numericId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
       await writeAudit(app.db, auditContext(request), {
         action: 'denied',
-        entity: request.routeOptions.config.auditEntity ?? request.routeOptions.url ?? 'route',
+        entity,
+        entityId: numericId,
+        // On patient routes the id is the patient's, so the refusal shows in their access log.
+        patientId: entity === 'patient' ? numericId : null,
         outcome: 'denied',
       });
       throw new HttpError(403, apiErrors.forbidden);
