@@ -26,6 +26,12 @@ const envSchema = z.object({
   COOKIE_SECURE: z
     .enum(['true', 'false', 'auto'], { message: 'COOKIE_SECURE must be true, false or auto' })
     .default('auto'),
+  REMINDER_TICK_MS: z.coerce
+    .number({ message: 'REMINDER_TICK_MS must be a number' })
+    .int('REMINDER_TICK_MS must be a whole number')
+    .min(100, 'REMINDER_TICK_MS must be between 100 and 60000')
+    .max(60_000, 'REMINDER_TICK_MS must be between 100 and 60000')
+    .default(2000),
 });
 
 export interface Config {
@@ -36,6 +42,10 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
   cookieSecure: 'true' | 'false' | 'auto';
+  /** How often the reminder scheduler looks for due reminders (default 2000 ms). */
+  reminderTickMs?: number;
+  /** How often open notification streams get a heartbeat (default 25 s; tests shorten it). */
+  streamHeartbeatMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -59,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     cookieSecure: value.COOKIE_SECURE,
+    reminderTickMs: value.REMINDER_TICK_MS,
   };
 }

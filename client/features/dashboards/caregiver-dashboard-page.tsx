@@ -1,9 +1,30 @@
-import { Typography } from '@mui/material';
+import { Box } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { reminderTexts } from '../../../shared/messages.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RemindersCalendar } from '../reminders/reminders-calendar.tsx';
+import { RemindersCard } from '../reminders/reminders-card.tsx';
 
+/** The caregiver's dashboard: own reminders (with the seed's presets) and a calendar. */
 export default function CaregiverDashboardPage() {
+  // The calendar asks for reminders only after the list has loaded: that first load is the
+  // one that creates the presets and says so.
+  const [listLoaded, setListLoaded] = useState(false);
+  const onLoaded = useCallback(() => setListLoaded(true), []);
   return (
-    <Typography variant="h4" component="h1">
-      Caregiver Dashboard
-    </Typography>
+    <Box>
+      <PageHeader title={reminderTexts.dashboardTitle} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <RemindersCard onLoaded={onLoaded} />
+        <RemindersCalendar enabled={listLoaded} />
+      </Box>
+    </Box>
   );
 }

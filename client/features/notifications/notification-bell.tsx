@@ -1,4 +1,43 @@
-/** The bell with the unread count, shown in the top bar. */
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { notificationTexts } from '../../../shared/messages.ts';
+import { useUnreadCount } from './api.ts';
+import { useNotificationStream } from './use-notification-stream.ts';
+
+/**
+ * The bell with the unread count, shown in the top bar. It also keeps this tab's live
+ * notification stream open, since the top bar is on screen whenever someone is signed in.
+ */
 export function NotificationBell() {
-  return null;
+  useNotificationStream();
+  const unread = useUnreadCount();
+  const count = unread.data?.count ?? 0;
+  return (
+    <Tooltip title={notificationTexts.title}>
+      <IconButton
+        component={RouterLink}
+        to="/notifications"
+        color="inherit"
+        size="large"
+        aria-label={notificationTexts.bellLabel(count)}
+        sx={{ mr: 1 }}
+      >
+        <Badge
+          badgeContent={count}
+          max={99}
+          color="error"
+          sx={{
+            '& .MuiBadge-badge': {
+              fontWeight: 700,
+              border: '2px solid',
+              borderColor: 'primary.main',
+            },
+          }}
+        >
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
 }

@@ -1,5 +1,133 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  listQuerySchema,
+} from '../../../shared/schemas/common.ts';
+import { notificationSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
+import { sendPage } from '../../lib/list.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { NotificationHub } from './live.ts';
+import { countUnread, dismissNotification, listNotifications } from './notifications.service.ts';
 
-export const notificationsRoutes: FastifyPluginAsyncZod = async (_app) => {
-  // Routes of this feature are registered here.
+const tags = ['notifications'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const config = { access: 'self', auditEntity: 'notification' } as const;
+
+/** How long the browser waits before it reconnects a dropped stream. */
+const RECONNECT_MS = 3000;
+const DEFAULT_HEARTBEAT_MS = 25_000;
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = new NotificationHub(
+    app.db,
+    app.clock,
+    app.log,
+    app.config.streamHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+  );
+  await hub.start(app.database);
+  // Open streams never finish on their own: end them first, or closing would wait for them.
+  app.addHook('preClose', async () => hub.endAll());
+  app.addHook('onClose', async () => hub.stop());
+
+  app.get(
+    '/notifications',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Own notifications that are not dismissed, newest first (X-Total-Count)',
+        querystring: listQuerySchema,
+        response: { 200: z.array(notificationSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset } = request.query;
+      const page = await listNotifications(app.db, currentUser(request).id, { limit, offset });
+      return sendPage(reply, page);
+    },
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'How many own notifications are not dismissed (the bell)',
+        response: { 200: unreadCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await countUnread(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/notifications/:id/dismiss',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Dismiss an own notification; every open tab of the user hears of it',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Dismissed'), 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await app.db.transaction((tx) =>
+        dismissNotification(tx, user.id, request.params.id, app.clock.now()),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/notifications/stream',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Live notifications of the signed-in user (Server-Sent Events)',
+        description:
+          'A text/event-stream that stays open. Events: `notification` (data: a notification), ' +
+          '`dismissed` (data: {id}), `resync` (reload: events may have been missed). A `: ping` ' +
+          'comment comes every 25 s. The stream ends when the session ends.',
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().describe('text/event-stream'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const stream = new PassThrough();
+      const write = (text: string) => {
+        if (!stream.writableEnded && !stream.destroyed) stream.write(text);
+      };
+      const unsubscribe = hub.subscribe({
+        userId: user.id,
+        sessionId: request.sessionId,
+        send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        ping: () => write(': ping\n\n'),
+        end: () => stream.end(),
+      });
+      stream.once('close', unsubscribe);
+      reply.raw.once('close', () => {
+        unsubscribe();
+        stream.destroy();
+      });
+      // The first bytes go out at once, so the browser reports the stream open.
+      write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('x-accel-buffering', 'no')
+          // A stream is piped as it is; the schema above only documents the content type.
+          .send(stream as unknown as string)
+      );
+    },
+  );
 };

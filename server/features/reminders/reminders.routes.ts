@@ -1,5 +1,111 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
+import {
+  PRESETS_CREATED_HEADER,
+  reminderInputSchema,
+  reminderListQuerySchema,
+  reminderSchema,
+} from '../../../shared/schemas/reminders.ts';
+import { sendPage } from '../../lib/list.ts';
+import { currentUser } from '../../plugins/access.ts';
+import {
+  createReminder,
+  deleteReminder,
+  ensurePresetReminders,
+  listReminders,
+  updateReminder,
+} from './reminders.service.ts';
 
-export const remindersRoutes: FastifyPluginAsyncZod = async (_app) => {
-  // Routes of this feature are registered here.
+const tags = ['reminders'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+// Every role keeps its own reminders: 'self' is granted to every signed-in role.
+const config = { access: 'self', auditEntity: 'reminder' } as const;
+
+export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/reminders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Own reminders (X-Total-Count); a caregiver gets the preset reminders once',
+        description:
+          `The first time a caregiver's reminders are loaded, the two preset reminders are ` +
+          `created (at their wall-clock times in \`timeZone\`, default UTC) and the answer ` +
+          `carries \`${PRESETS_CREATED_HEADER}: true\`; otherwise \`false\`. Order: upcoming ` +
+          `first (soonest first), then past ones; with from/to, that range by time.`,
+        querystring: reminderListQuerySchema,
+        response: { 200: z.array(reminderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created =
+        user.role === 'caregiver' &&
+        (await ensurePresetReminders(app.db, user.id, app.clock.now(), request.query.timeZone));
+      reply.header(PRESETS_CREATED_HEADER, String(created));
+      const page = await listReminders(app.db, user.id, request.query);
+      const items = sendPage(reply, page);
+      reply.header('Access-Control-Expose-Headers', `X-Total-Count, ${PRESETS_CREATED_HEADER}`);
+      return items;
+    },
+  );
+
+  app.post(
+    '/reminders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an own reminder {message, date}; it becomes a notification at its time',
+        body: reminderInputSchema,
+        response: { 201: reminderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const reminder = await createReminder(app.db, user.id, request.body, app.clock.now());
+      return reply.status(201).send(reminder);
+    },
+  );
+
+  app.put(
+    '/reminders/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edit an own reminder; a new time makes it remind again',
+        params: idParamsSchema,
+        body: reminderInputSchema,
+        response: { 200: reminderSchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateReminder(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      ),
+  );
+
+  app.delete(
+    '/reminders/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete an own reminder (soft); it will not remind',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteReminder(app.db, currentUser(request).id, request.params.id, app.clock.now());
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
+import { notices, reminderTexts, validation } from '../../../shared/messages.ts';
+import {
+  reminderFormSchema,
+  type Reminder,
+  type ReminderFormValues,
+} from '../../../shared/schemas/reminders.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSaveReminder } from './api.ts';
+
+const fields = ['message', 'date'] as const;
+
+const initialValues = (reminder?: Reminder | null): ReminderFormValues => ({
+  message: reminder?.message ?? '',
+  date: reminder ? toDateTimeLocal(reminder.date) : '',
+});
+
+interface ReminderDialogProps {
+  open: boolean;
+  /** The reminder to edit; absent to add one. */
+  reminder?: Reminder | null;
+  onClose(): void;
+}
+
+/** The 'Add Reminder' dialog (also used, pre-filled, to edit one). */
+export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps) {
+  const isEdit = Boolean(reminder);
+  const save = useSaveReminder();
+  const { control, handleSubmit, reset, setError } = useForm<ReminderFormValues>({
+    resolver: zodResolver(reminderFormSchema),
+    defaultValues: initialValues(reminder),
+  });
+
+  useEffect(() => {
+    if (open) reset(initialValues(reminder));
+    // Each opening starts from the reminder being edited, or from an empty form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, reminder?.id]);
+
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync({
+          id: reminder?.id,
+          message: values.message,
+          date: fromDateTimeLocal(values.date),
+        });
+        toast.success(isEdit ? reminderTexts.updated : notices.reminderAdded);
+        reset(initialValues(null));
+        onClose();
+      } catch (error) {
+        if (error instanceof ApiError && error.errors) {
+          for (const field of fields) {
+            const message = error.errors[field];
+            if (message) setError(field, { message });
+          }
+        }
+        toast.error(
+          error instanceof ApiError && error.status === 400
+            ? error.message
+            : reminderTexts.errorSaving,
+        );
+      }
+    },
+    // The seed also says it as a notice, not only under the fields.
+    (errors) => {
+      if (Object.values(errors).some((error) => error?.message === validation.reminderBoth)) {
+        toast.error(validation.reminderBoth, { toastId: 'reminder-both' });
+      }
+    },
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={save.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="reminder-dialog-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="reminder-dialog-title">
+          {isEdit ? reminderTexts.editTitle : reminderTexts.addTitle}
+        </DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          <Controller
+            control={control}
+            name="message"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label={reminderTexts.messageLabel}
+                required
+                fullWidth
+                autoFocus
+                autoComplete="off"
+                multiline
+                minRows={2}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="date"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                type="datetime-local"
+                label={reminderTexts.dateLabel}
+                required
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            )}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {reminderTexts.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {isEdit ? reminderTexts.save : reminderTexts.addTitle}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import AlarmIcon from '@mui/icons-material/Alarm';
+import EventIcon from '@mui/icons-material/Event';
+import {
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { isSameDay } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
+import { reminderTexts } from '../../../shared/messages.ts';
+import type { Appointment } from '../../../shared/schemas/appointments.ts';
+import { AppointmentCalendar, type CalendarRange } from '../../components/appointment-calendar.tsx';
+import { apiList } from '../../lib/api.ts';
+import { useRemindersInRange } from './api.ts';
+
+const dayHeading = (day: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(day);
+
+/** The appointments of the caregiver's patients in the range; none when they cannot be read. */
+function useAppointmentsInRange(range: CalendarRange | null) {
+  return useQuery({
+    queryKey: [
+      'appointments',
+      'caregiver-calendar',
+      range?.from.toISOString(),
+      range?.to.toISOString(),
+    ],
+    queryFn: async ({ signal }) => {
+      try {
+        return (
+          await apiList<Appointment>('/api/appointments', {
+            query: { from: range!.from.toISOString(), to: range!.to.toISOString(), limit: 500 },
+            signal,
+          })
+        ).items;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') throw error;
+        // The calendar still shows the reminders without them.
+        return [];
+      }
+    },
+    enabled: range !== null,
+    retry: false,
+  });
+}
+
+/**
+ * The dashboard's calendar: days with reminders or appointments are marked; the chosen day's
+ * reminders and appointments are listed below it.
+ */
+export function RemindersCalendar({ enabled }: { enabled: boolean }) {
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [selected, setSelected] = useState<Date>(() => new Date());
+  const reminders = useRemindersInRange(range, { enabled });
+  const appointments = useAppointmentsInRange(range);
+
+  const marks = useMemo(
+    () => [
+      ...(reminders.data ?? []).map((r) => r.date),
+      ...(appointments.data ?? []).map((a) => a.appointmentDate),
+    ],
+    [reminders.data, appointments.data],
+  );
+  const dayReminders = (reminders.data ?? []).filter((r) => isSameDay(new Date(r.date), selected));
+  const dayAppointments = (appointments.data ?? []).filter((a) =>
+    isSameDay(new Date(a.appointmentDate), selected),
+  );
+
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+          {reminderTexts.calendarTitle}
+        </Typography>
+        <AppointmentCalendar
+          label={reminderTexts.calendarTitle}
+          marks={marks}
+          selected={selected}
+          onSelectDay={setSelected}
+          onRangeChange={setRange}
+        />
+        <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+          {dayHeading(selected)}
+        </Typography>
+        {dayReminders.length === 0 && dayAppointments.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 1 }}>
+            {reminderTexts.dayEmpty}
+          </Typography>
+        ) : (
+          <List dense aria-label={dayHeading(selected)}>
+            {dayReminders.map((reminder) => (
+              <ListItem key={`r${reminder.id}`} disableGutters>
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <AlarmIcon color="primary" titleAccess={reminderTexts.calendarLegendReminder} />
+                </ListItemIcon>
+                <ListItemText
+                  primary={reminder.message}
+                  secondary={formatDateTime(reminder.date)}
+                />
+              </ListItem>
+            ))}
+            {dayAppointments.map((appointment) => (
+              <ListItem key={`a${appointment.id}`} disableGutters>
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <EventIcon
+                    color="success"
+                    titleAccess={reminderTexts.calendarLegendAppointment}
+                  />
+                </ListItemIcon>
+                <ListItemText
+                  primary={`${appointment.patientName} · ${appointment.location}`}
+                  secondary={formatDateTime(appointment.appointmentDate)}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

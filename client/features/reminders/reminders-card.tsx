@@ -1,0 +1,188 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  TablePagination,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatDateTime } from '../../../shared/format.ts';
+import { notices, reminderTexts } from '../../../shared/messages.ts';
+import type { Reminder } from '../../../shared/schemas/reminders.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
+import { useDeleteReminder, useReminderPage } from './api.ts';
+import { ReminderDialog } from './reminder-dialog.tsx';
+
+/**
+ * The own reminders with the 'Add Reminder' dialog, edit and delete. The first load tells
+ * whether the preset reminders were just created ('Preset reminders loaded successfully').
+ */
+export function RemindersCard({ onLoaded }: { onLoaded?: () => void }) {
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const reminders = useReminderPage(page, rowsPerPage);
+  const remove = useDeleteReminder();
+  const [dialog, setDialog] = useState<{ open: boolean; reminder: Reminder | null }>({
+    open: false,
+    reminder: null,
+  });
+  const [toDelete, setToDelete] = useState<Reminder | null>(null);
+
+  // The seed's notice on loading the dashboard, once per visit.
+  const told = useRef(false);
+  const loaded = reminders.isSuccess;
+  const presetsCreated = reminders.data?.presetsCreated ?? false;
+  const failed = reminders.isError && !reminders.data;
+  useEffect(() => {
+    if (told.current) return;
+    if (loaded) {
+      told.current = true;
+      toast.success(presetsCreated ? notices.presetRemindersLoaded : notices.remindersLoaded);
+      onLoaded?.();
+    } else if (failed) {
+      told.current = true;
+      toast.error(notices.errorFetchingReminders);
+    }
+  }, [loaded, presetsCreated, failed, onLoaded]);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast.success(reminderTexts.deleted);
+        setToDelete(null);
+        // The last row of a page is gone: show the page before.
+        if (reminders.data?.items.length === 1 && page > 0) setPage(page - 1);
+      },
+      onError: () => toast.error(reminderTexts.errorDeleting),
+    });
+  };
+
+  const rows = reminders.data?.items ?? [];
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+            {reminderTexts.title}
+          </Typography>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ open: true, reminder: null })}
+          >
+            {reminderTexts.addTitle}
+          </Button>
+        </Box>
+        {reminders.isPending && <LoadingState />}
+        {failed && (
+          <ErrorState
+            text={notices.errorFetchingReminders}
+            onRetry={() => void reminders.refetch()}
+          />
+        )}
+        {reminders.isSuccess && rows.length === 0 && <EmptyState text={reminderTexts.empty} />}
+        {rows.length > 0 && (
+          <List aria-label={reminderTexts.title}>
+            {rows.map((reminder) => (
+              <ListItem
+                key={reminder.id}
+                divider
+                sx={{ pr: 14 }}
+                secondaryAction={
+                  <>
+                    <Tooltip title={reminderTexts.edit}>
+                      <IconButton
+                        size="large"
+                        aria-label={`${reminderTexts.edit}: ${reminder.message}`}
+                        onClick={() => setDialog({ open: true, reminder })}
+                      >
+                        <EditIcon />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={reminderTexts.delete}>
+                      <IconButton
+                        size="large"
+                        edge="end"
+                        aria-label={`${reminderTexts.delete}: ${reminder.message}`}
+                        onClick={() => setToDelete(reminder)}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                }
+              >
+                <ListItemText
+                  primary={reminder.message}
+                  slotProps={{
+                    primary: { sx: { fontSize: '1.05rem', overflowWrap: 'anywhere' } },
+                    secondary: { component: 'div' },
+                  }}
+                  secondary={
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        gap: 1,
+                        alignItems: 'center',
+                        flexWrap: 'wrap',
+                        mt: 0.5,
+                      }}
+                    >
+                      <time dateTime={reminder.date}>{formatDateTime(reminder.date)}</time>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={reminder.firedAt ? 'default' : 'primary'}
+                        label={reminder.firedAt ? reminderTexts.done : reminderTexts.upcoming}
+                      />
+                    </Box>
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {(reminders.data?.total ?? 0) > rowsPerPage && (
+          <TablePagination
+            component="div"
+            count={reminders.data?.total ?? 0}
+            page={page}
+            rowsPerPage={rowsPerPage}
+            rowsPerPageOptions={[10, 25, 50]}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setRowsPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        )}
+      </CardContent>
+      <ReminderDialog
+        open={dialog.open}
+        reminder={dialog.reminder}
+        onClose={() => setDialog({ open: false, reminder: null })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={reminderTexts.deleteTitle}
+        message={reminderTexts.deleteQuestion}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Card>
+  );
+}

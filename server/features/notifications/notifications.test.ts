@@ -1,0 +1,228 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, sessions } from '../../db/schema/index.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
+import { listenLocally, openEventStream, type SseClient } from '../../test/sse.ts';
+import { createNotifications } from './notifications.service.ts';
+
+describe('notifications API', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let base: string;
+  const streams: SseClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { streamHeartbeatMs: 150 } });
+    alice = await createUser(t.app.db, { role: 'patient', privileges: 'viewer' });
+    bob = await createUser(t.app.db, { role: 'caregiver', privileges: 'viewer' });
+    base = await listenLocally(t.app);
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.close();
+  });
+
+  const notify = (user: TestUser, message: string, at = t.clock.now()) =>
+    t.app.db.transaction((tx) =>
+      createNotifications(tx, at, [
+        { userId: user.id, message, kind: 'appointment', link: '/patient-appointments' },
+      ]),
+    );
+  const stream = async (user: TestUser) => {
+    const client = await openEventStream(`${base}/api/notifications/stream`, user.token);
+    streams.push(client);
+    return client;
+  };
+
+  it('lists own open notifications newest first, paged, with the total and the unread count', async () => {
+    const user = await createUser(t.app.db, { role: 'doctor' });
+    for (let i = 0; i < 5; i += 1) {
+      await notify(user, `Note ${i}`, new Date(Date.UTC(2026, 0, 10 + i)));
+    }
+    await notify(alice, 'Not yours');
+    const page = await call(t.app, 'GET', '/api/notifications?limit=2&offset=1', {
+      token: user.token,
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers['x-total-count']).toBe('5');
+    expect(page.json.map((n: { message: string }) => n.message)).toEqual(['Note 3', 'Note 2']);
+    expect(page.json[0]).toEqual({
+      id: expect.any(Number),
+      message: 'Note 3',
+      kind: 'appointment',
+      link: '/patient-appointments',
+      createdAt: '2026-01-13T00:00:00.000Z',
+    });
+    const count = await call(t.app, 'GET', '/api/notifications/unread-count', {
+      token: user.token,
+    });
+    expect(count.json).toEqual({ count: 5 });
+
+    const dismissed = await call(t.app, 'POST', `/api/notifications/${page.json[0].id}/dismiss`, {
+      token: user.token,
+    });
+    expect(dismissed.status).toBe(204);
+    const after = await call(t.app, 'GET', '/api/notifications', { token: user.token });
+    expect(after.json.map((n: { message: string }) => n.message)).toEqual([
+      'Note 4',
+      'Note 2',
+      'Note 1',
+      'Note 0',
+    ]);
+    expect(
+      (await call(t.app, 'GET', '/api/notifications/unread-count', { token: user.token })).json,
+    ).toEqual({ count: 4 });
+    // Dismissing again is fine (two tabs may both click).
+    expect(
+      (
+        await call(t.app, 'POST', `/api/notifications/${page.json[0].id}/dismiss`, {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(204);
+  });
+
+  it('nobody reads or dismisses another user’s notification: 404 like a missing one', async () => {
+    const [created] = await notify(alice, 'Your appointment was moved');
+    const id = created!.id;
+    const list = await call(t.app, 'GET', '/api/notifications', { token: bob.token });
+    expect(list.json.map((n: { id: number }) => n.id)).not.toContain(id);
+    const theirs = await call(t.app, 'POST', `/api/notifications/${id}/dismiss`, {
+      token: bob.token,
+    });
+    const missing = await call(t.app, 'POST', '/api/notifications/99999999/dismiss', {
+      token: bob.token,
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs.json).toEqual(missing.json);
+    const [row] = await t.app.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(row?.dismissedAt).toBeNull();
+  });
+
+  it('a bad id is a 400 and a guest is refused', async () => {
+    expect(
+      (await call(t.app, 'POST', '/api/notifications/abc/dismiss', { token: bob.token })).status,
+    ).toBe(400);
+    expect((await call(t.app, 'GET', '/api/notifications')).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/notifications/unread-count')).status).toBe(401);
+    const guest = await createUser(t.app.db, { role: 'nobody' });
+    expect((await call(t.app, 'GET', '/api/notifications', { token: guest.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('the OpenAPI document describes the notification and reminder routes', async () => {
+    const res = await call(t.app, 'GET', '/api/openapi.json');
+    expect(Object.keys(res.json.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/notifications',
+        '/api/notifications/unread-count',
+        '/api/notifications/{id}/dismiss',
+        '/api/notifications/stream',
+        '/api/reminders',
+        '/api/reminders/{id}',
+      ]),
+    );
+  });
+
+  it('the stream needs a session', async () => {
+    const res = await openEventStream(`${base}/api/notifications/stream`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    await res.ended;
+  });
+
+  it('a committed notification reaches only its owner’s open streams, live', async () => {
+    const mine = await stream(alice);
+    const theirs = await stream(bob);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toContain('text/event-stream');
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+
+    const [created] = await notify(alice, 'Appointment booked for Jan 20');
+    const event = await mine.next((e) => e.event === 'notification');
+    expect(event.data).toEqual({
+      id: created!.id,
+      message: 'Appointment booked for Jan 20',
+      kind: 'appointment',
+      link: '/patient-appointments',
+      createdAt: t.clock.now().toISOString(),
+    });
+    // Bob's stream stays quiet about Alice's notification.
+    await notify(bob, 'For Bob');
+    await theirs.next((e) => e.event === 'notification');
+    expect(theirs.events.map((e) => (e.data as { message: string }).message)).toEqual(['For Bob']);
+  });
+
+  it('a notification created in a transaction that rolls back is never pushed', async () => {
+    const user = await createUser(t.app.db, { role: 'caregiver' });
+    const client = await stream(user);
+    await t.app.db
+      .transaction(async (tx) => {
+        await createNotifications(tx, t.clock.now(), [
+          { userId: user.id, message: 'Never happened', kind: 'system' },
+        ]);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await notify(user, 'Happened');
+    const event = await client.next((e) => e.event === 'notification');
+    expect((event.data as { message: string }).message).toBe('Happened');
+    expect(client.events).toHaveLength(1);
+  });
+
+  it('a dismissal in one tab reaches the user’s other open streams', async () => {
+    const user = await createUser(t.app.db, { role: 'caregiver' });
+    const tabA = await stream(user);
+    const tabB = await stream(user);
+    const [created] = await notify(user, 'Dismiss me');
+    await tabA.next((e) => e.event === 'notification');
+    await tabB.next((e) => e.event === 'notification');
+    await call(t.app, 'POST', `/api/notifications/${created!.id}/dismiss`, { token: user.token });
+    for (const tab of [tabA, tabB]) {
+      const event = await tab.next((e) => e.event === 'dismissed');
+      expect(event.data).toEqual({ id: created!.id });
+    }
+  });
+
+  it('an appointment booked for a patient reaches the patient’s open stream', async () => {
+    const doctor = await createUser(t.app.db, { role: 'doctor', privileges: 'editor' });
+    const patientUser = await createUser(t.app.db, { role: 'patient', privileges: 'viewer' });
+    const patient = await createPatient(t.app.db, { careTeam: [doctor], account: patientUser });
+    const client = await stream(patientUser);
+    const booked = await call(t.app, 'POST', '/api/appointments', {
+      token: doctor.token,
+      body: { patientId: patient.id, appointmentDate: '2026-02-01T10:00:00Z', location: 'Clinic' },
+    });
+    expect(booked.status).toBe(201);
+    const event = await client.next((e) => e.event === 'notification');
+    expect(event.data).toMatchObject({ kind: 'appointment', link: expect.any(String) });
+  });
+
+  it('the stream pings and ends when its session ends', async () => {
+    const user = await createUser(t.app.db, { role: 'doctor' });
+    const client = await stream(user);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(client.comments.filter((c) => c === 'ping').length).toBeGreaterThan(0);
+    await t.app.db
+      .update(sessions)
+      .set({ revokedAt: t.clock.now() })
+      .where(eq(sessions.userId, user.id));
+    await Promise.race([
+      client.ended,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 3000)),
+    ]);
+  });
+
+  it('closing the app ends open streams instead of waiting for them', async () => {
+    const other = await createTestApp();
+    const user = await createUser(other.app.db, { role: 'doctor' });
+    const url = await listenLocally(other.app);
+    const client = await openEventStream(`${url}/api/notifications/stream`, user.token);
+    expect(client.status).toBe(200);
+    await other.close();
+    await client.ended;
+  });
+});
