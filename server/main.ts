@@ -16,6 +16,8 @@ export const logRedactPaths = [
   '*.token',
 ];
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -54,7 +56,12 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests and closing the database`);
     try {
       await jobs.stop();
+      // In-flight requests get a grace period; connections still open after it (a stream, a
+      // browser's spare keep-alive socket) are cut so the database can close cleanly.
+      const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      grace.unref();
       await app.close(); // stops accepting, waits for in-flight requests
+      clearTimeout(grace);
       await database.close(); // PGlite: checkpoint, close, release the directory lock
       process.exit(0);
     } catch (error) {
