@@ -1,9 +1,213 @@
-import { Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Divider, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { clinicalTexts, notices } from '../../../shared/messages.ts';
+import { formatDate, formatDateTime } from '../../../shared/format.ts';
+import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
+import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
+import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { apiList } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.tsx';
+import { clinicalKeys } from '../clinical-common/record-api.ts';
 
-export default function PatientDashboardPage() {
+/** What this screen reads of an appointment (GET /api/appointments/patient/{id}). */
+interface UpcomingAppointment {
+  id: number;
+  appointmentDate: string;
+  doctorName?: string;
+  doctorUsername?: string;
+  location: string;
+}
+
+/** One of the patient's lists, newest first (or, for appointments, soonest first). */
+function usePatientList<T>(
+  key: readonly unknown[],
+  path: string | null,
+  query: Record<string, string | number>,
+) {
+  return useQuery({
+    queryKey: [...key, 'patient-dashboard', path, query],
+    queryFn: async ({ signal }) => (await apiList<T>(path!, { query, signal })).items,
+    enabled: path !== null,
+    retry: false,
+  });
+}
+
+interface CardProps<T> {
+  title: string;
+  emptyText: string;
+  errorText: string;
+  /** Null when there is nothing to load (no linked patient record): the empty text shows. */
+  query: { data?: T[]; isLoading: boolean; isError: boolean } | null;
+  renderItem(item: T): ReactNode;
+  itemKey(item: T): number;
+}
+
+/** A dashboard card: its heading, then loading, error, empty text or the items. */
+function DashboardCard<T>({
+  title,
+  emptyText,
+  errorText,
+  query,
+  renderItem,
+  itemKey,
+}: CardProps<T>) {
+  const id = `card-${title.toLowerCase().replaceAll(' ', '-')}`;
+  const items = query?.data ?? [];
+  let body: ReactNode;
+  if (query?.isLoading) body = <Skeleton variant="rounded" height={72} />;
+  else if (query?.isError) body = <Alert severity="error">{errorText}</Alert>;
+  else if (items.length === 0) body = <Typography color="text.secondary">{emptyText}</Typography>;
+  else {
+    body = (
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((item, index) => (
+          <Box component="li" key={itemKey(item)}>
+            {index > 0 && <Divider sx={{ my: 1.5 }} />}
+            {renderItem(item)}
+          </Box>
+        ))}
+      </Box>
+    );
+  }
   return (
-    <Typography variant="h4" component="h1">
-      Patient Dashboard
+    <Card component="section" aria-labelledby={id}>
+      <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A labelled line inside a card item: "Diagnosis: Hypertension". */
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Typography>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}:
+      </Box>{' '}
+      {children}
     </Typography>
+  );
+}
+
+/** /patient-dashboard: the seed's four cards on the signed-in patient's own data. */
+export default function PatientDashboardPage() {
+  const { user } = useSession();
+  const patientId = user?.role === 'patient' ? user.patientId : null;
+  const base = (path: string) => (patientId === null ? null : `${path}/patient/${patientId}`);
+  // "Upcoming" is measured from when the screen opened, so the query key stays stable.
+  const [openedAt] = useState(() => new Date().toISOString());
+
+  const records = usePatientList<MedicalRecord>(
+    clinicalKeys.medicalRecords,
+    base('/api/medical-records'),
+    { limit: 3 },
+  );
+  const appointments = usePatientList<UpcomingAppointment>(
+    ['appointments'],
+    base('/api/appointments'),
+    { from: openedAt, order: 'asc', limit: 3 },
+  );
+  const progress = usePatientList<ProgressReport>(
+    clinicalKeys.progressReports,
+    base('/api/progress-reports'),
+    { limit: 1 },
+  );
+  const prescriptions = usePatientList<Prescription>(
+    clinicalKeys.prescriptions,
+    base('/api/prescriptions'),
+    { limit: 5 },
+  );
+  const linked = patientId !== null;
+  // The appointments call answers soonest first from `from`; anything already past is dropped
+  // here too, in case a server ignores the filter.
+  const upcoming = {
+    ...appointments,
+    data: appointments.data?.filter((a) => a.appointmentDate >= openedAt),
+  };
+
+  return (
+    <>
+      <PageHeader title="Patient Dashboard" />
+      {!linked && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {clinicalTexts.notLinked}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <DashboardCard
+          title="Recent Medical Records"
+          emptyText={clinicalTexts.noMedicalRecords}
+          errorText={notices.errorFetchingMedicalRecords}
+          query={linked ? records : null}
+          itemKey={(r) => r.id}
+          renderItem={(r) => (
+            <>
+              <Line label="Date">{formatDateTime(r.dateOfVisit)}</Line>
+              <Line label="Diagnosis">{r.diagnosis}</Line>
+              <Line label="Treatment">{r.treatmentPlan}</Line>
+            </>
+          )}
+        />
+        <DashboardCard
+          title="Upcoming Appointments"
+          emptyText={clinicalTexts.noUpcomingAppointments}
+          errorText={notices.errorFetchingAppointments}
+          query={linked ? upcoming : null}
+          itemKey={(a) => a.id}
+          renderItem={(a) => (
+            <>
+              <Line label="Date">{formatDateTime(a.appointmentDate)}</Line>
+              <Line label="Doctor">{a.doctorName || a.doctorUsername || ''}</Line>
+              <Line label="Location">{a.location}</Line>
+            </>
+          )}
+        />
+        <DashboardCard
+          title="Progress Report"
+          emptyText={clinicalTexts.noProgressReports}
+          errorText={notices.errorFetchingProgressReports}
+          query={linked ? progress : null}
+          itemKey={(r) => r.id}
+          renderItem={(r) => (
+            <>
+              <Line label="Overall health">{r.overallHealth || 'Not stated'}</Line>
+              <Line label="Last updated">{formatDateTime(r.updatedAt)}</Line>
+              <Line label="Notes">{r.summary}</Line>
+              <Line label="Recommendations">{r.recommendations}</Line>
+            </>
+          )}
+        />
+        <DashboardCard
+          title="Prescriptions"
+          emptyText={clinicalTexts.noPrescriptions}
+          errorText={clinicalTexts.errorFetchingPrescriptions}
+          query={linked ? prescriptions : null}
+          itemKey={(p) => p.id}
+          renderItem={(p) => (
+            <>
+              <Line label="Medication">{p.medication || p.details}</Line>
+              <Line label="Dosage">{p.dosage || '—'}</Line>
+              <Line label="Duration">{p.duration || '—'}</Line>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(p.date)} · {p.doctorName}
+              </Typography>
+            </>
+          )}
+        />
+      </Box>
+    </>
   );
 }

@@ -1,9 +1,65 @@
-import { Typography } from '@mui/material';
+import { Alert } from '@mui/material';
+import { clinicalTexts, notices } from '../../../shared/messages.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
+import type { Column } from '../../components/data-table.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { clinicalKeys } from '../clinical-common/record-api.ts';
+import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
+import { MedicalRecordFormDialog } from './medical-record-form-dialog.tsx';
 
+const columns: Column<MedicalRecord>[] = [
+  {
+    key: 'patientId',
+    header: 'Patient ID',
+    render: (r) => <IdWithName id={r.patientId} name={r.patientName} />,
+  },
+  {
+    key: 'doctorId',
+    header: 'Doctor ID',
+    render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
+  },
+  { key: 'dateOfVisit', header: 'Date of Visit', render: (r) => formatDateTime(r.dateOfVisit) },
+  { key: 'location', header: 'Location', render: (r) => r.location },
+  { key: 'diagnosis', header: 'Diagnosis', render: (r) => r.diagnosis },
+  { key: 'treatmentPlan', header: 'Treatment Plan', render: (r) => r.treatmentPlan },
+  { key: 'notes', header: 'Notes', render: (r) => r.notes },
+];
+
+/** Medical records: doctors see those they wrote, caregivers their patients', patients their own. */
 export default function MedicalRecordsPage() {
+  const { user, can } = useSession();
+  const mayWrite = can('medical-records:write');
+  const notLinked = user?.role === 'patient' && user.patientId === null;
+  let listPath: string | null = '/api/medical-records';
+  if (user?.role === 'doctor') listPath = `/api/medical-records/doctor/${user.id}`;
+  if (user?.role === 'patient') {
+    listPath = user.patientId === null ? null : `/api/medical-records/patient/${user.patientId}`;
+  }
+
   return (
-    <Typography variant="h4" component="h1">
-      Medical Records
-    </Typography>
+    <RecordSection<MedicalRecord>
+      title="Medical Records"
+      heading="page"
+      queryKey={clinicalKeys.medicalRecords}
+      listPath={listPath}
+      columns={columns}
+      emptyText={clinicalTexts.noMedicalRecords}
+      fetchError={notices.errorFetchingMedicalRecords}
+      addLabel={mayWrite ? 'Add New Record' : undefined}
+      hasActions={mayWrite}
+      canEdit={() => mayWrite}
+      canDelete={() => mayWrite}
+      describe={(r) => `record of ${r.patientName} on ${formatDateTime(r.dateOfVisit)}`}
+      remove={{
+        basePath: '/api/medical-records',
+        title: clinicalTexts.deleteMedicalRecordTitle,
+        message: clinicalTexts.deleteMessage,
+        success: notices.medicalRecordDeleted,
+        error: notices.errorDeletingMedicalRecord,
+      }}
+      FormDialog={MedicalRecordFormDialog}
+      intro={notLinked ? <Alert severity="info">{clinicalTexts.notLinked}</Alert> : undefined}
+    />
   );
 }

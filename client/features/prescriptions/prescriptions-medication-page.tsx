@@ -1,9 +1,125 @@
-import { Typography } from '@mui/material';
+import { Alert, Box } from '@mui/material';
+import { clinicalTexts, notices } from '../../../shared/messages.ts';
+import { formatDate, formatDateTime } from '../../../shared/format.ts';
+import type { Medication } from '../../../shared/schemas/medications.ts';
+import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
+import type { Column } from '../../components/data-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { clinicalKeys } from '../clinical-common/record-api.ts';
+import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
+import { MedicationFormDialog } from './medication-form-dialog.tsx';
+import { PrescriptionFormDialog } from './prescription-form-dialog.tsx';
 
+const patientColumn = {
+  key: 'patientId',
+  header: 'Patient ID',
+  render: (r: { patientId: number; patientName: string }) => (
+    <IdWithName id={r.patientId} name={r.patientName} />
+  ),
+};
+
+const prescriptionColumns: Column<Prescription>[] = [
+  patientColumn,
+  {
+    key: 'doctorId',
+    header: 'Doctor ID',
+    render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
+  },
+  { key: 'date', header: 'Date', render: (r) => formatDate(r.date) },
+  { key: 'medication', header: 'Medication', render: (r) => r.medication },
+  { key: 'dosage', header: 'Dosage', render: (r) => r.dosage },
+  { key: 'duration', header: 'Duration', render: (r) => r.duration },
+  { key: 'details', header: 'Details', render: (r) => r.details },
+];
+
+const medicationColumns: Column<Medication>[] = [
+  patientColumn,
+  { key: 'date', header: 'Date', render: (r) => formatDateTime(r.date) },
+  { key: 'details', header: 'Details', render: (r) => r.details },
+  {
+    key: 'recordedBy',
+    header: 'Recorded by',
+    render: (r) => (
+      <IdWithName id={r.recordedBy} name={`${r.recordedByName} (${r.recordedByRole})`} />
+    ),
+  },
+];
+
+/**
+ * Prescriptions and medication: doctors write prescriptions (and see those they wrote) and
+ * manage medication records; caregivers read their patients' prescriptions and log doses
+ * given; patients read their own.
+ */
 export default function PrescriptionsMedicationPage() {
+  const { user, can } = useSession();
+  const mayPrescribe = can('prescriptions:write');
+  const mayLog = can('medications:log');
+  const mayManageMedication = can('medications:write');
+  const isPatient = user?.role === 'patient';
+  const notLinked = isPatient && user.patientId === null;
+  const ownPatient = (base: string) =>
+    user?.role === 'patient' && user.patientId !== null
+      ? `${base}/patient/${user.patientId}`
+      : null;
+
+  let prescriptionsPath: string | null = '/api/prescriptions';
+  if (user?.role === 'doctor') prescriptionsPath = `/api/prescriptions/doctor/${user.id}`;
+  if (isPatient) prescriptionsPath = ownPatient('/api/prescriptions');
+  const medicationsPath = isPatient ? ownPatient('/api/medications') : '/api/medications';
+
   return (
-    <Typography variant="h4" component="h1">
-      Prescriptions &amp; Medication
-    </Typography>
+    <Box>
+      <PageHeader title="Prescriptions & Medication" />
+      {notLinked && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {clinicalTexts.notLinked}
+        </Alert>
+      )}
+      <RecordSection<Prescription>
+        title="Prescriptions"
+        heading="section"
+        queryKey={clinicalKeys.prescriptions}
+        listPath={prescriptionsPath}
+        columns={prescriptionColumns}
+        emptyText={clinicalTexts.noPrescriptions}
+        fetchError={clinicalTexts.errorFetchingPrescriptions}
+        addLabel={mayPrescribe ? 'Add Prescription' : undefined}
+        hasActions={mayPrescribe}
+        canEdit={() => mayPrescribe}
+        canDelete={() => mayPrescribe}
+        describe={(r) => `prescription for ${r.patientName} of ${formatDate(r.date)}`}
+        remove={{
+          basePath: '/api/prescriptions',
+          title: clinicalTexts.deletePrescriptionTitle,
+          message: clinicalTexts.deleteMessage,
+          success: notices.prescriptionDeleted,
+          error: clinicalTexts.errorDeletingPrescription,
+        }}
+        FormDialog={PrescriptionFormDialog}
+      />
+      <RecordSection<Medication>
+        title="Medication"
+        heading="section"
+        queryKey={clinicalKeys.medications}
+        listPath={medicationsPath}
+        columns={medicationColumns}
+        emptyText={clinicalTexts.noMedication}
+        fetchError={clinicalTexts.errorFetchingMedication}
+        addLabel={mayLog ? 'Add Medication' : undefined}
+        hasActions={mayManageMedication}
+        canEdit={() => mayManageMedication}
+        canDelete={() => mayManageMedication}
+        describe={(r) => `medication record for ${r.patientName} of ${formatDateTime(r.date)}`}
+        remove={{
+          basePath: '/api/medications',
+          title: clinicalTexts.deleteMedicationTitle,
+          message: clinicalTexts.deleteMessage,
+          success: notices.medicationDeleted,
+          error: clinicalTexts.errorDeletingMedication,
+        }}
+        FormDialog={MedicationFormDialog}
+      />
+    </Box>
   );
 }

@@ -1,9 +1,71 @@
-import { Typography } from '@mui/material';
+import { Alert } from '@mui/material';
+import { clinicalTexts, notices } from '../../../shared/messages.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
+import type { Column } from '../../components/data-table.tsx';
+import { useSession } from '../../lib/auth.tsx';
+import { clinicalKeys } from '../clinical-common/record-api.ts';
+import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
+import { ProgressReportFormDialog } from './progress-report-form-dialog.tsx';
 
+const columns: Column<ProgressReport>[] = [
+  { key: 'reportId', header: 'Progress Report ID', render: (r) => r.reportId },
+  {
+    key: 'patientId',
+    header: 'Patient ID',
+    render: (r) => <IdWithName id={r.patientId} name={r.patientName} />,
+  },
+  {
+    key: 'caregiverId',
+    header: 'Caregiver Id',
+    render: (r) => <IdWithName id={r.caregiverId} name={r.caregiverName} />,
+  },
+  { key: 'date', header: 'Date', render: (r) => formatDateTime(r.date) },
+  { key: 'summary', header: 'Summary', render: (r) => r.summary },
+  { key: 'recommendations', header: 'Recommendations', render: (r) => r.recommendations },
+  { key: 'createdAt', header: 'Created At', render: (r) => formatDateTime(r.createdAt) },
+];
+
+/**
+ * Progress reports: doctors read, edit and delete those of their patients; caregivers file
+ * reports and edit their own; patients (and the legacy role user) read their own. The add
+ * button follows PRODUCT.md: caregivers who may add, never patients.
+ */
 export default function ProgressReportPage() {
+  const { user, can } = useSession();
+  const mayWrite = can('progress-reports:write');
+  const mayFile = can('progress-reports:create');
+  const isOwn = (r: ProgressReport) => r.caregiverId === user?.id || r.createdBy === user?.id;
+  const notLinked = user?.role === 'patient' && user.patientId === null;
+  let listPath: string | null = '/api/progress-reports';
+  if (user?.role === 'caregiver') listPath = `/api/progress-reports/caregiver/${user.id}`;
+  if (user?.role === 'patient') {
+    listPath = user.patientId === null ? null : `/api/progress-reports/patient/${user.patientId}`;
+  }
+
   return (
-    <Typography variant="h4" component="h1">
-      Progress Report
-    </Typography>
+    <RecordSection<ProgressReport>
+      title="Progress Report"
+      heading="page"
+      queryKey={clinicalKeys.progressReports}
+      listPath={listPath}
+      columns={columns}
+      emptyText={clinicalTexts.noProgressReports}
+      fetchError={notices.errorFetchingProgressReports}
+      addLabel={mayFile ? 'Add Progress Report' : undefined}
+      hasActions={mayWrite || mayFile}
+      canEdit={(r) => mayWrite || (mayFile && isOwn(r))}
+      canDelete={() => mayWrite}
+      describe={(r) => `progress report ${r.reportId}`}
+      remove={{
+        basePath: '/api/progress-reports',
+        title: clinicalTexts.deleteProgressReportTitle,
+        message: clinicalTexts.deleteMessage,
+        success: notices.progressReportDeleted,
+        error: notices.errorDeletingProgressReport,
+      }}
+      FormDialog={ProgressReportFormDialog}
+      intro={notLinked ? <Alert severity="info">{clinicalTexts.notLinked}</Alert> : undefined}
+    />
   );
 }

@@ -1,0 +1,178 @@
+import { Box, Button, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useDeleteRecord } from './record-api.ts';
+
+/** An id with the name beside it, as PRODUCT.md asks for ID columns. */
+export function IdWithName({ id, name }: { id: number; name: string }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
+      <span>{id}</span>
+      {name && (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {name}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export interface RecordFormDialogComponentProps<T> {
+  open: boolean;
+  /** The record being edited; null when adding. */
+  record: T | null;
+  onClose(): void;
+}
+
+interface RecordSectionProps<T extends { id: number }> {
+  /** The page's h1 (a screen with one table) or a section's h2 (a screen with two). */
+  title: string;
+  heading: 'page' | 'section';
+  queryKey: readonly unknown[];
+  /** The list call for this user, or null when there is nothing to load (no linked patient). */
+  listPath: string | null;
+  columns: Column<T>[];
+  emptyText: string;
+  fetchError: string;
+  /** The add button's label, when the user may add. */
+  addLabel?: string;
+  /** Whether the user may change some rows: the Actions column is shown then. */
+  hasActions: boolean;
+  canEdit(row: T): boolean;
+  canDelete(row: T): boolean;
+  /** Names a row for screen readers: "Edit <describe(row)>". */
+  describe(row: T): string;
+  remove: {
+    basePath: string;
+    title: string;
+    message: string;
+    success: string;
+    error: string;
+  };
+  FormDialog: ComponentType<RecordFormDialogComponentProps<T>>;
+  /** Shown between the heading and the table (a note for a patient without a record). */
+  intro?: ReactNode;
+}
+
+/**
+ * One clinical table with everything around it: heading, add button, server paging and search,
+ * loading / empty / error states, Edit and Delete per row (delete always asks first), and the
+ * seed's notices.
+ */
+export function RecordSection<T extends { id: number }>(props: RecordSectionProps<T>) {
+  const { listPath, canEdit, canDelete } = props;
+  const list = usePagedList<T>(props.queryKey, listPath ?? '', {}, { enabled: listPath !== null });
+  const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({
+    open: false,
+    record: null,
+  });
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const remove = useDeleteRecord(props.remove.basePath, props.queryKey);
+
+  const failed = list.query.isError;
+  useEffect(() => {
+    if (failed) toast.error(props.fetchError, { toastId: `fetch-${props.title}` });
+  }, [failed, props.fetchError, props.title]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.success(props.remove.success);
+    } catch {
+      toast.error(props.remove.error);
+    }
+    setToDelete(null);
+  };
+
+  const rows = listPath === null ? [] : list.rows;
+  const columns: Column<T>[] = [...props.columns];
+  if (props.hasActions) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap' }}>
+          {canEdit(row) && (
+            <Button
+              variant="outlined"
+              aria-label={`Edit ${props.describe(row)}`}
+              onClick={() => setDialog({ open: true, record: row })}
+            >
+              Edit
+            </Button>
+          )}
+          {canDelete(row) && (
+            <Button
+              variant="outlined"
+              color="error"
+              aria-label={`Delete ${props.describe(row)}`}
+              onClick={() => setToDelete(row)}
+            >
+              Delete
+            </Button>
+          )}
+        </Box>
+      ),
+    });
+  }
+
+  const addButton = props.addLabel ? (
+    <Button variant="contained" onClick={() => setDialog({ open: true, record: null })}>
+      {props.addLabel}
+    </Button>
+  ) : undefined;
+
+  return (
+    <Box component="section" aria-label={props.title} sx={{ mb: 4 }}>
+      {props.heading === 'page' ? (
+        <PageHeader title={props.title} actions={addButton} />
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+          <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+            {props.title}
+          </Typography>
+          {addButton}
+        </Box>
+      )}
+      {props.intro}
+      {listPath !== null && (
+        <TextField
+          label={`Search ${props.title.toLowerCase()}`}
+          type="search"
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
+          sx={{ maxWidth: 420 }}
+        />
+      )}
+      <DataTable
+        label={props.title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isLoading={listPath !== null && list.query.isLoading}
+        error={failed ? props.fetchError : null}
+        onRetry={() => void list.query.refetch()}
+        emptyText={props.emptyText}
+        paging={listPath === null ? undefined : list.paging}
+      />
+      <props.FormDialog
+        open={dialog.open}
+        record={dialog.record}
+        onClose={() => setDialog({ open: false, record: null })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={props.remove.title}
+        message={toDelete ? `${props.describe(toDelete)}: ${props.remove.message}` : ''}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { notices } from '../../../shared/messages.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
+import {
+  medicalRecordInputSchema,
+  type MedicalRecord,
+  type MedicalRecordFormValues,
+  type MedicalRecordInput,
+} from '../../../shared/schemas/medical-records.ts';
+import { useSession } from '../../lib/auth.tsx';
+import { clinicalKeys, useSaveRecord } from '../clinical-common/record-api.ts';
+import { RecordFormDialog, useRecordForm } from '../clinical-common/record-form-dialog.tsx';
+import { PersonInput, TextInput } from '../clinical-common/record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../clinical-common/record-section.tsx';
+
+/** The 'Add New Record' / 'Edit Record' dialog: pickers for patient and doctor, Notes optional. */
+export function MedicalRecordFormDialog({
+  open,
+  record,
+  onClose,
+}: RecordFormDialogComponentProps<MedicalRecord>) {
+  const { user } = useSession();
+  const save = useSaveRecord<MedicalRecordInput, MedicalRecord>(
+    '/api/medical-records',
+    clinicalKeys.medicalRecords,
+  );
+  const { form, submit } = useRecordForm<
+    MedicalRecordFormValues,
+    MedicalRecordInput,
+    MedicalRecordInput
+  >({
+    resolver: zodResolver(medicalRecordInputSchema),
+    open,
+    resetKey: record,
+    isEdit: record !== null,
+    initial: (): MedicalRecordFormValues =>
+      record
+        ? {
+            patientId: record.patientId,
+            doctorId: record.doctorId,
+            dateOfVisit: toDateTimeLocal(record.dateOfVisit),
+            location: record.location,
+            diagnosis: record.diagnosis,
+            treatmentPlan: record.treatmentPlan,
+            notes: record.notes,
+          }
+        : {
+            patientId: null,
+            doctorId: user?.role === 'doctor' ? user.id : null,
+            dateOfVisit: toDateTimeLocal(new Date()),
+            location: '',
+            diagnosis: '',
+            treatmentPlan: '',
+            notes: '',
+          },
+    toBody: (values) => ({ ...values, dateOfVisit: fromDateTimeLocal(values.dateOfVisit) }),
+    save: (body) => save.mutateAsync({ id: record?.id, body }),
+    texts: {
+      added: notices.medicalRecordAdded,
+      updated: notices.medicalRecordUpdated,
+      error: notices.errorSavingMedicalRecord,
+    },
+    onClose,
+  });
+  const { control } = form;
+
+  return (
+    <RecordFormDialog
+      open={open}
+      title={record ? 'Edit Record' : 'Add New Record'}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={form.formState.isSubmitting}
+    >
+      <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
+      <PersonInput control={control} name="doctorId" role="doctor" label="Doctor" required />
+      <TextInput
+        control={control}
+        name="dateOfVisit"
+        label="Date of Visit"
+        type="datetime-local"
+        required
+      />
+      <TextInput control={control} name="location" label="Location" required />
+      <TextInput control={control} name="diagnosis" label="Diagnosis" required multiline />
+      <TextInput control={control} name="treatmentPlan" label="Treatment Plan" required multiline />
+      <TextInput control={control} name="notes" label="Notes" multiline />
+    </RecordFormDialog>
+  );
+}

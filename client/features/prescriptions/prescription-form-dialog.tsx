@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clinicalTexts, notices } from '../../../shared/messages.ts';
+import { toDateTimeLocal } from '../../../shared/format.ts';
+import {
+  prescriptionFormSchema,
+  type Prescription,
+  type PrescriptionFormValues,
+  type PrescriptionInput,
+} from '../../../shared/schemas/prescriptions.ts';
+import { useSession } from '../../lib/auth.tsx';
+import { clinicalKeys, useSaveRecord } from '../clinical-common/record-api.ts';
+import { RecordFormDialog, useRecordForm } from '../clinical-common/record-form-dialog.tsx';
+import { PersonInput, TextInput } from '../clinical-common/record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../clinical-common/record-section.tsx';
+
+type PrescriptionFormOutput = ReturnType<typeof prescriptionFormSchema.parse>;
+
+/** The 'Add Prescription' / 'Edit Prescription' dialog; the doctor is pre-filled as the signed-in one. */
+export function PrescriptionFormDialog({
+  open,
+  record,
+  onClose,
+}: RecordFormDialogComponentProps<Prescription>) {
+  const { user } = useSession();
+  const save = useSaveRecord<PrescriptionInput, Prescription>(
+    '/api/prescriptions',
+    clinicalKeys.prescriptions,
+  );
+  const { form, submit } = useRecordForm<
+    PrescriptionFormValues,
+    PrescriptionFormOutput,
+    PrescriptionInput
+  >({
+    resolver: zodResolver(prescriptionFormSchema),
+    open,
+    resetKey: record,
+    isEdit: record !== null,
+    initial: () =>
+      record
+        ? {
+            patientId: record.patientId,
+            doctorId: record.doctorId,
+            date: record.date,
+            medication: record.medication,
+            dosage: record.dosage,
+            duration: record.duration,
+            details: record.details,
+          }
+        : {
+            patientId: null,
+            doctorId: user?.role === 'doctor' ? user.id : null,
+            date: toDateTimeLocal(new Date()).slice(0, 10),
+            medication: '',
+            dosage: '',
+            duration: '',
+            details: '',
+          },
+    toBody: (values) => values,
+    save: (body) => save.mutateAsync({ id: record?.id, body }),
+    texts: {
+      added: notices.prescriptionAdded,
+      updated: notices.prescriptionUpdated,
+      error: clinicalTexts.errorSavingPrescription,
+    },
+    onClose,
+  });
+  const { control } = form;
+
+  return (
+    <RecordFormDialog
+      open={open}
+      title={record ? 'Edit Prescription' : 'Add Prescription'}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={form.formState.isSubmitting}
+    >
+      <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
+      <PersonInput control={control} name="doctorId" role="doctor" label="Doctor" required />
+      <TextInput control={control} name="date" label="Date" type="date" required />
+      <TextInput control={control} name="medication" label="Medication" />
+      <TextInput control={control} name="dosage" label="Dosage" />
+      <TextInput control={control} name="duration" label="Duration" />
+      <TextInput control={control} name="details" label="Details" required multiline />
+    </RecordFormDialog>
+  );
+}

@@ -1,0 +1,363 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Privilege } from '../../../shared/permissions.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  auditLog,
+  medicalRecords,
+  medications,
+  prescriptions,
+  progressReports,
+} from '../../db/schema/index.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
+import {
+  clinicalFactories,
+  validMedicalRecordInput,
+  validMedicationInput,
+  validPrescriptionInput,
+  validProgressReportInput,
+} from './test-factories.ts';
+
+/**
+ * PRODUCT.md section 3, row by row, for the four clinical record types: every role at viewer
+ * and editor (and the legacy role `user`), every action, in scope and out of scope. Allowed
+ * answers 2xx; refused answers 403 with nothing changed and one 'denied' audit row; a record
+ * of a patient outside the caller's scope answers 404 exactly like a missing one.
+ */
+
+type ActorName =
+  | 'doctor viewer'
+  | 'doctor editor'
+  | 'caregiver viewer'
+  | 'caregiver editor'
+  | 'patient viewer'
+  | 'patient editor'
+  | 'legacy user';
+type Action = 'list' | 'list for patient' | 'read' | 'add' | 'edit' | 'delete';
+type Kind = 'medical records' | 'progress reports' | 'prescriptions' | 'medication records';
+
+const actorSpecs: Record<ActorName, { role: string; privileges: Privilege }> = {
+  'doctor viewer': { role: 'doctor', privileges: 'viewer' },
+  'doctor editor': { role: 'doctor', privileges: 'editor' },
+  'caregiver viewer': { role: 'caregiver', privileges: 'viewer' },
+  'caregiver editor': { role: 'caregiver', privileges: 'editor' },
+  'patient viewer': { role: 'patient', privileges: 'viewer' },
+  'patient editor': { role: 'patient', privileges: 'editor' },
+  'legacy user': { role: 'user', privileges: 'viewer' },
+};
+const actorNames = Object.keys(actorSpecs) as ActorName[];
+
+const reads = new Set<ActorName>(actorNames);
+const only = (...names: ActorName[]) => new Set<ActorName>(names);
+
+/** The permission table of PRODUCT.md section 3 for these four record types. */
+const allowed: Record<Kind, Record<'read' | 'add' | 'edit' | 'delete', Set<ActorName>>> = {
+  'medical records': {
+    read: reads,
+    add: only('doctor editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
+  },
+  'progress reports': {
+    read: reads,
+    add: only('caregiver editor'),
+    // the caregiver's own report (see the separate test for someone else's)
+    edit: only('doctor editor', 'caregiver editor'),
+    delete: only('doctor editor'),
+  },
+  prescriptions: {
+    read: reads,
+    add: only('doctor editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
+  },
+  'medication records': {
+    read: reads,
+    add: only('doctor editor', 'caregiver editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
+  },
+};
+
+const kinds = Object.keys(allowed) as Kind[];
+const actions: Action[] = ['list', 'list for patient', 'read', 'add', 'edit', 'delete'];
+const successStatus: Record<Action, number> = {
+  list: 200,
+  'list for patient': 200,
+  read: 200,
+  add: 201,
+  edit: 200,
+  delete: 204,
+};
+const permissionOf = (action: Action) =>
+  action === 'list' || action === 'list for patient' || action === 'read' ? 'read' : action;
+
+describe('clinical records permission table (PRODUCT.md section 3)', () => {
+  let t: TestApp;
+  let db: Db;
+  const actors = {} as Record<ActorName, TestUser>;
+  const ownPatient = {} as Record<ActorName, number>;
+  let outsider: number;
+
+  const spec = () => ({
+    'medical records': {
+      path: '/api/medical-records',
+      table: medicalRecords,
+      seed: (patientId: number) =>
+        clinicalFactories.medicalRecord(db, patientId, actors['doctor editor'].id),
+      body: (patientId: number) => validMedicalRecordInput(patientId, actors['doctor editor'].id),
+    },
+    'progress reports': {
+      path: '/api/progress-reports',
+      table: progressReports,
+      seed: (patientId: number) =>
+        clinicalFactories.progressReport(db, patientId, actors['caregiver editor'].id),
+      body: (patientId: number) =>
+        validProgressReportInput(patientId, actors['caregiver editor'].id),
+    },
+    prescriptions: {
+      path: '/api/prescriptions',
+      table: prescriptions,
+      seed: (patientId: number) =>
+        clinicalFactories.prescription(db, patientId, actors['doctor editor'].id),
+      body: (patientId: number) => validPrescriptionInput(patientId, actors['doctor editor'].id),
+    },
+    'medication records': {
+      path: '/api/medications',
+      table: medications,
+      seed: (patientId: number) =>
+        clinicalFactories.medication(db, patientId, actors['caregiver editor'].id),
+      body: (patientId: number) => validMedicationInput(patientId),
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.database.db;
+    for (const name of actorNames) actors[name] = await createUser(db, actorSpecs[name]);
+    const staff = actorNames.filter((n) => !/patient|user/.test(n)).map((n) => actors[n]);
+    for (const name of actorNames) {
+      if (/patient|user/.test(name)) {
+        ownPatient[name] = (await createPatient(db, { careTeam: staff, account: actors[name] })).id;
+      }
+    }
+    const teamPatient = (await createPatient(db, { careTeam: staff })).id;
+    for (const name of actorNames) ownPatient[name] ??= teamPatient;
+    outsider = (await createPatient(db, { overrides: { firstName: 'Out', lastName: 'Sider' } })).id;
+  });
+  afterAll(() => t.close());
+
+  async function liveCount(table: any) {
+    const [row] = await db.select({ n: count() }).from(table).where(isNull(table.deletedAt));
+    return row!.n;
+  }
+  async function snapshot(table: any, id: number): Promise<any> {
+    const [row] = await db.select().from(table).where(eq(table.id, id));
+    return row;
+  }
+  async function deniedCount(actor: TestUser) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, actor.id), eq(auditLog.action, 'denied')));
+    return row!.n;
+  }
+
+  /** Performs one action on a record of the given patient; returns the answer and the target. */
+  async function perform(kind: Kind, action: Action, actor: TestUser, patientId: number) {
+    const s = spec()[kind];
+    const target = action === 'add' || action === 'list' ? null : await s.seed(patientId);
+    const id = target?.id;
+    switch (action) {
+      case 'list':
+        return { target, res: await call(t.app, 'GET', s.path, { token: actor.token }) };
+      case 'list for patient':
+        return {
+          target,
+          res: await call(t.app, 'GET', `${s.path}/patient/${patientId}`, { token: actor.token }),
+        };
+      case 'read':
+        return { target, res: await call(t.app, 'GET', `${s.path}/${id}`, { token: actor.token }) };
+      case 'add':
+        return {
+          target,
+          res: await call(t.app, 'POST', s.path, { token: actor.token, body: s.body(patientId) }),
+        };
+      case 'edit':
+        return {
+          target,
+          res: await call(t.app, 'PUT', `${s.path}/${id}`, {
+            token: actor.token,
+            body: { ...s.body(patientId), details: 'changed', summary: 'changed', diagnosis: 'x' },
+          }),
+        };
+      case 'delete':
+        return {
+          target,
+          res: await call(t.app, 'DELETE', `${s.path}/${id}`, { token: actor.token }),
+        };
+    }
+  }
+
+  describe.each(kinds)('%s', (kind) => {
+    const cases = actions.flatMap((action) =>
+      actorNames.map((actor) => {
+        const ok = allowed[kind][permissionOf(action)].has(actor);
+        const verb = ok ? 'may' : 'may not (403, nothing changed)';
+        return [
+          `${actor} ${verb} ${action} ${kind} of their own patients`,
+          action,
+          actor,
+          ok,
+        ] as const;
+      }),
+    );
+
+    it.each(cases)('%s', async (_title, action, name, ok) => {
+      const s = spec()[kind];
+      const actor = actors[name];
+      const before = await liveCount(s.table);
+      const deniedBefore = await deniedCount(actor);
+      const { res, target } = await perform(kind, action, actor, ownPatient[name]);
+      const seeded = target ? 1 : 0;
+      if (ok) {
+        expect(res.status, JSON.stringify(res.json)).toBe(successStatus[action]);
+        if (action === 'add') expect(await liveCount(s.table)).toBe(before + 1);
+        if (action === 'delete') expect(await liveCount(s.table)).toBe(before);
+        if (action === 'read') expect(res.json.id).toBe(target!.id);
+        if (action === 'list for patient' || action === 'list') {
+          expect(res.headers['x-total-count']).toBeDefined();
+          expect(res.json.every((r: any) => r.patientId !== outsider)).toBe(true);
+        }
+      } else {
+        expect(res.status).toBe(403);
+        expect(res.json).toEqual({ message: 'You are not allowed to do this' });
+        expect(await liveCount(s.table)).toBe(before + seeded);
+        if (target) {
+          const after = await snapshot(s.table, target.id);
+          expect(after.deletedAt).toBeNull();
+          expect(after.createdAt).toEqual(after.updatedAt);
+        }
+        expect(await deniedCount(actor)).toBe(deniedBefore + 1);
+      }
+    });
+
+    const outOfScope = actions
+      .filter((a) => a !== 'list')
+      .flatMap((action) =>
+        actorNames.map((actor) => {
+          const expected = allowed[kind][permissionOf(action)].has(actor) ? 404 : 403;
+          return [
+            `${actor}: ${action} ${kind} of a patient outside their scope answers ${expected}, nothing changed`,
+            action,
+            actor,
+            expected,
+          ] as const;
+        }),
+      );
+
+    it.each(outOfScope)('%s', async (_title, action, name, expected) => {
+      const s = spec()[kind];
+      const before = await liveCount(s.table);
+      const { res, target } = await perform(kind, action, actors[name], outsider);
+      expect(res.status).toBe(expected);
+      if (expected === 404) expect(res.json).toEqual({ message: 'Not found' });
+      expect(await liveCount(s.table)).toBe(before + (target ? 1 : 0));
+      if (target) {
+        const after = await snapshot(s.table, target.id);
+        expect(after.deletedAt).toBeNull();
+        expect(after.createdAt).toEqual(after.updatedAt);
+      }
+    });
+
+    it('a missing id answers 404 exactly like one out of scope', async () => {
+      const s = spec()[kind];
+      const res = await call(t.app, 'GET', `${s.path}/999999`, {
+        token: actors['doctor editor'].token,
+      });
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ message: 'Not found' });
+    });
+  });
+
+  it('a caregiver cannot edit a progress report another caregiver filed (403, unchanged)', async () => {
+    const other = await createUser(db, { role: 'caregiver', privileges: 'editor' });
+    const report = await clinicalFactories.progressReport(
+      db,
+      ownPatient['caregiver editor'],
+      other.id,
+    );
+    const before = await snapshot(progressReports, report.id);
+    const res = await call(t.app, 'PUT', `/api/progress-reports/${report.id}`, {
+      token: actors['caregiver editor'].token,
+      body: validProgressReportInput(ownPatient['caregiver editor'], other.id),
+    });
+    expect(res.status).toBe(403);
+    expect(await snapshot(progressReports, report.id)).toEqual(before);
+  });
+
+  it('a caregiver may edit a report they filed for a colleague', async () => {
+    const other = await createUser(db, { role: 'caregiver', privileges: 'editor' });
+    const report = await clinicalFactories.progressReport(
+      db,
+      ownPatient['caregiver editor'],
+      other.id,
+      actors['caregiver editor'].id,
+    );
+    const res = await call(t.app, 'PUT', `/api/progress-reports/${report.id}`, {
+      token: actors['caregiver editor'].token,
+      body: {
+        ...validProgressReportInput(ownPatient['caregiver editor'], other.id),
+        summary: 'ok',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.summary).toBe('ok');
+  });
+
+  it('a caregiver cannot delete even their own progress report', async () => {
+    const report = await clinicalFactories.progressReport(
+      db,
+      ownPatient['caregiver editor'],
+      actors['caregiver editor'].id,
+    );
+    const res = await call(t.app, 'DELETE', `/api/progress-reports/${report.id}`, {
+      token: actors['caregiver editor'].token,
+    });
+    expect(res.status).toBe(403);
+    expect((await snapshot(progressReports, report.id)).deletedAt).toBeNull();
+  });
+
+  it('supervisors see the records of every patient, not only their care team', async () => {
+    const supervisor = await createUser(db, { role: 'doctor', privileges: 'supervisor' });
+    const record = await clinicalFactories.medicalRecord(db, outsider, actors['doctor editor'].id);
+    const res = await call(t.app, 'GET', `/api/medical-records/patient/${outsider}`, {
+      token: supervisor.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.map((r: any) => r.id)).toContain(record.id);
+  });
+
+  it('a patient never sees another patient’s records in the all-records call', async () => {
+    const res = await call(t.app, 'GET', '/api/prescriptions', {
+      token: actors['patient viewer'].token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.length).toBeGreaterThan(0);
+    expect(new Set(res.json.map((r: any) => r.patientId))).toEqual(
+      new Set([ownPatient['patient viewer']]),
+    );
+  });
+
+  it('a signed-out caller gets 401 and nothing', async () => {
+    for (const path of [
+      '/api/medical-records',
+      '/api/progress-reports',
+      '/api/prescriptions',
+      '/api/medications',
+    ]) {
+      expect((await call(t.app, 'GET', path)).status).toBe(401);
+    }
+  });
+});
