@@ -12,6 +12,7 @@ export default tseslint.config(
       'demo-data/**',
       'server/db/migrations/**',
       'test-results/**',
+      '.tmp/**',
       '*.config.js',
     ],
   },

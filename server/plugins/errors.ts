@@ -21,9 +21,10 @@ function fieldErrors(
   return errors;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
 /** One error shape for the whole API; 5xx bodies never carry stack traces or SQL. */
@@ -44,8 +45,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(400)
         .send({ message: apiErrors.badRequest, errors: fieldErrors(error.validation) });
     }
-    if (isUniqueViolation(error)) {
+    const state = sqlState(error);
+    if (state === '23505') {
       return reply.status(409).send({ message: apiErrors.conflict } satisfies ErrorBody);
+    }
+    // Class 22 is PostgreSQL's "data exception" (a NUL byte, a number or date out of range):
+    // input no schema rule caught, refused before anything was written.
+    if (state?.startsWith('22')) {
+      return reply.status(400).send({ message: apiErrors.badRequest } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: apiErrors.tooManyRequests });

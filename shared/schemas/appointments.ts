@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appointmentTexts, validation } from '../messages.ts';
-import { listQuerySchema, requiredId, requiredText } from './common.ts';
+import { listQuerySchema, requiredId, requiredText, dbId, MAX_ID } from './common.ts';
 
 // ISO 8601: a date, optionally a time (minutes, seconds, fraction), optionally a zone.
 const isoInstant =
@@ -94,7 +94,7 @@ export type AppointmentInput = z.infer<typeof appointmentInputSchema>;
 /** The form on the Appointments screens: every field required, messages under each field. */
 export const appointmentFormSchema = z.object({
   doctorUsername: requiredText(validation.doctorUsernameRequired, 100),
-  patientId: z.number({ message: validation.patientIdRequired }).int().positive(),
+  patientId: z.number({ message: validation.patientIdRequired }).int().positive().max(MAX_ID),
   /** A datetime-local value, in the viewer's zone; converted with fromDateTimeLocal. */
   appointmentDate: z
     .string({ message: validation.appointmentDateRequired })
@@ -130,5 +130,5 @@ export const appointmentListQuerySchema = listQuerySchema.extend({
 });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
-export const doctorParamsSchema = z.object({ doctorId: z.coerce.number().int().positive() });
-export const patientParamsSchema = z.object({ patientId: z.coerce.number().int().positive() });
+export const doctorParamsSchema = z.object({ doctorId: dbId() });
+export const patientParamsSchema = z.object({ patientId: dbId() });

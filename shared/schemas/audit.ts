@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.ts';
+import { listQuerySchema, dbId } from './common.ts';
 
 /** The actions the audit log records. */
 export const auditActions = [
@@ -28,8 +28,8 @@ const optionalInstant = z
 
 /** Filters of the admin's audit query (GET /api/audit). */
 export const auditQuerySchema = listQuerySchema.omit({ q: true }).extend({
-  userId: z.coerce.number().int().positive().optional(),
-  patientId: z.coerce.number().int().positive().optional(),
+  userId: dbId().optional(),
+  patientId: dbId().optional(),
   action: z.string().trim().max(50).optional(),
   entity: z.string().trim().max(100).optional(),
   /** Inclusive lower bound (ISO instant). */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { clinicalTexts } from '../messages.ts';
 
 /** The database's integer range: a larger id could never exist, so it is refused as bad input. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID } from './common.ts';
+import { MAX_ID } from './common.ts';
 const minYear = 1900;
 const maxYear = 2200;
 

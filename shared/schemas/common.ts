@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** The largest id a database integer column holds: larger ids are simply not found. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id in a path or query: a positive whole number that fits the database column. */
+export const dbId = () => z.coerce.number().int().positive().max(MAX_ID);
+
 /** A required text field: trimmed, and empty answers the given message. */
 export const requiredText = (message: string, max = 2000) =>
   z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -17,7 +23,7 @@ export const optionalText = (max = 2000) =>
 export const requiredId = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
-    z.number({ message }).int(message).positive(message),
+    z.number({ message }).int(message).positive(message).max(MAX_ID, message),
   );
 
 /** A point in time (ISO 8601 with or without zone; without one it is read as UTC). */
@@ -45,7 +51,7 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: dbId() });
 
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -1,3 +1,4 @@
+import { dbId } from './common.ts';
 import { z } from 'zod';
 
 /** What GET /api/directory answers: names and ids only, for pickers. */
@@ -14,6 +15,6 @@ export const directoryQuerySchema = z.object({
   role: z.enum(directoryRoles, { message: 'role must be doctor, caregiver or patient' }),
   q: z.string().trim().max(100).optional(),
   /** Resolve one id to its name (to label a pre-filled picker). */
-  id: z.coerce.number().int().positive().optional(),
+  id: dbId().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

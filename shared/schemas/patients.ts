@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patientTexts, validation } from '../messages.ts';
-import { listQuerySchema, requiredText } from './common.ts';
+import { listQuerySchema, requiredText, dbId } from './common.ts';
 
 export const genders = ['Male', 'Female', 'Other'] as const;
 
@@ -100,8 +100,8 @@ export const addCareTeamMemberSchema = z.object({
 });
 
 export const careTeamParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  id: dbId(),
+  userId: dbId(),
 });
 
 /** Links (a username) or unlinks (null or empty) the patient's own user account. */
