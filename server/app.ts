@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { deletedRecordsRoutes } from './features/deleted-records/deleted-records.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { medicalRecordsRoutes } from './features/medical-records/medical-records.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(medicationsRoutes);
     await scope.register(remindersRoutes);
     await scope.register(notificationsRoutes);
+    await scope.register(deletedRecordsRoutes);
     scope.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
       app.swagger(),
     );

@@ -227,8 +227,10 @@ export const clinicalTexts = {
   notLinked: 'Your account is not linked to a patient record yet.',
   progressReportFiled: (reportId: string, patientName: string) =>
     `New progress report ${reportId} for ${patientName}`,
-  prescriptionChanged: (patientName: string, change: 'added' | 'updated' | 'removed') =>
-    `A prescription for ${patientName} was ${change}`,
+  prescriptionChanged: (
+    patientName: string,
+    change: 'added' | 'updated' | 'removed' | 'restored',
+  ) => `A prescription for ${patientName} was ${change}`,
 } as const;
 
 /** Texts of the reminders (caregiver dashboard) that the seed does not name. */
@@ -283,4 +285,35 @@ export const notificationTexts = {
   browserAllowed: 'Browser notifications are on.',
   disabledInSettings:
     'Notifications are turned off in Settings: new ones are listed here without a pop-up.',
+} as const;
+
+/** Texts of restoring soft-deleted records (the admin's Deleted Records screen and the restore
+ * calls) that the seed does not name. */
+export const deletedRecordTexts = {
+  title: 'Deleted Records',
+  intro:
+    'Records deleted by a click stay here until an administrator restores them. Records of a deleted patient appear once the patient is restored.',
+  typeLabel: 'Record type',
+  allTypes: 'All types',
+  typeInvalid:
+    'Type must be one of patient, appointment, medical-record, progress-report, prescription, medication',
+  typeLabels: {
+    patient: 'Patient',
+    appointment: 'Appointment',
+    'medical-record': 'Medical record',
+    'progress-report': 'Progress report',
+    prescription: 'Prescription',
+    medication: 'Medication record',
+  },
+  empty: 'No deleted records.',
+  adminOnly: 'Only administrators can restore deleted records.',
+  errorFetching: 'Error fetching deleted records',
+  restore: 'Restore',
+  restoreTitle: 'Restore record?',
+  restoreMessage: 'It returns to every list exactly as it was when it was deleted.',
+  restored: 'Record restored',
+  errorRestoring: 'Error restoring record',
+  notDeleted: 'This record is not deleted, so there is nothing to restore',
+  patientDeleted: 'This record belongs to a deleted patient: restore the patient first',
+  patientSummary: (dob: string) => `Born ${dob}`,
 } as const;

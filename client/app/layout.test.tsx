@@ -39,12 +39,15 @@ describe('sidebar links', () => {
     ]);
   });
 
-  it('admins also get Users and Audit Log; others do not', () => {
-    expect(links('caregiver', 'admin').slice(-2)).toEqual([
+  it('admins also get Users, Audit Log and Deleted Records; others do not', () => {
+    expect(links('caregiver', 'admin').slice(-3)).toEqual([
       ['Users', '/users'],
       ['Audit Log', '/audit'],
+      ['Deleted Records', '/deleted-records'],
     ]);
-    expect(links('doctor', 'supervisor').map(([label]) => label)).not.toContain('Users');
+    const supervisorLabels = links('doctor', 'supervisor').map(([label]) => label);
+    expect(supervisorLabels).not.toContain('Users');
+    expect(supervisorLabels).not.toContain('Deleted Records');
   });
 
   it('a guest gets no links', () => {

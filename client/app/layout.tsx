@@ -11,6 +11,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
@@ -100,6 +101,9 @@ export function sidebarLinksFor(user: Pick<Me, 'role' | 'privileges'>): SidebarL
   }
   if (can(user, 'users:manage')) links.push(link('Users', '/users', <ManageAccountsIcon />));
   if (can(user, 'audit:read')) links.push(link('Audit Log', '/audit', <HistoryIcon />));
+  if (can(user, 'records:restore')) {
+    links.push(link('Deleted Records', '/deleted-records', <RestoreFromTrashIcon />));
+  }
   return links;
 }
 

@@ -59,6 +59,10 @@ const screens: Screen[] = [
   { path: '/users', load: () => import('../features/users/users-page.tsx') },
   { path: '/audit', load: () => import('../features/audit/audit-page.tsx') },
   { path: '/access-log', load: () => import('../features/audit/access-log-page.tsx') },
+  {
+    path: '/deleted-records',
+    load: () => import('../features/deleted-records/deleted-records-page.tsx'),
+  },
 ];
 
 const signedIn: RouteObject[] = screens.map(({ path, role, load }) => ({

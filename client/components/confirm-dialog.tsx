@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   /** The label of the button that backs out (default 'Cancel'). */
   cancelLabel?: string;
+  /** The confirm button's colour: red for a destructive action (default), primary otherwise. */
+  confirmColor?: 'error' | 'primary';
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   message,
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
+  confirmColor = 'error',
   busy = false,
   onConfirm,
   onCancel,
@@ -45,7 +48,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} autoFocus>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+        <Button onClick={onConfirm} color={confirmColor} variant="contained" disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -33,6 +33,22 @@ export function patientInScope(user: SessionUser, patientId: AnyPgColumn | SQL):
   return sql`${patientId} in (select ctm.patient_id from care_team_members ctm join patients p on p.id = ctm.patient_id where ctm.user_id = ${user.id} and p.deleted_at is null)`;
 }
 
+/**
+ * The patient scope of an admin restoring deleted records: the same people as
+ * `patientInScope`, but whether the patient is deleted is left to the caller (a deleted patient
+ * is what an admin restores). Admins hold `patients:read-all`, so for doctors and caregivers
+ * this is the whole agency; a patient account, whatever its privilege, only ever reaches its own
+ * record.
+ */
+export function patientInRestoreScope(user: SessionUser, patientId: AnyPgColumn | SQL): SQL {
+  if (user.role === 'guest') return sql`false`;
+  if (user.role === 'patient') {
+    return sql`${patientId} in (select p.id from patients p where p.account_user_id = ${user.id})`;
+  }
+  if (can(user, 'patients:read-all')) return sql`true`;
+  return sql`${patientId} in (select ctm.patient_id from care_team_members ctm where ctm.user_id = ${user.id})`;
+}
+
 /** True when the patient exists, is not deleted and is in the user's scope. */
 export async function isPatientInScope(
   db: Executor,

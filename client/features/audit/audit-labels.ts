@@ -23,6 +23,7 @@ const entityLabels: Record<string, string> = {
   'access-log': 'Access log',
   'patient-directory': 'Patient names',
   'audit-log': 'Audit log',
+  'deleted-record': 'Deleted records',
 };
 
 export const actionLabel = (action: string): string => actionLabels[action] ?? action;

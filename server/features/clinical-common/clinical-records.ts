@@ -1,15 +1,16 @@
-import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { deletedRecordTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { ListQuery } from '../../../shared/schemas/common.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { likePattern } from '../../lib/list.ts';
-import { patientInScope } from '../../lib/scope.ts';
+import { patientInRestoreScope, patientInScope } from '../../lib/scope.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditedChange, auditRead, type AuditAction } from '../../plugins/audit.ts';
+import { auditDenied, auditedChange, auditRead, type AuditAction } from '../../plugins/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 
 /** The audit entity of each clinical record type. */
@@ -367,7 +368,9 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
         async (tx) => {
           const [deleted] = (await tx
             .update(table)
-            .set({ deletedAt: now, updatedAt: now } as never)
+            // updatedAt stays: it dates the last change of the content, and a restore brings
+            // the record back exactly as it was. When it was deleted is deleted_at (and audit).
+            .set({ deletedAt: now } as never)
             .where(and(eq(table.id, id), isNull(table.deletedAt)))
             .returning()) as unknown as StoredRow<T>[];
           if (!deleted) throw notFound();
@@ -376,6 +379,69 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
         },
         () => ({ action: 'delete', entity, entityId: id, patientId: existing.patientId }),
       );
+    },
+
+    /**
+     * Brings a soft-deleted record back exactly as it was (admins, `records:restore`). The
+     * admin's scope is the agency (admins hold `patients:read-all`; a patient account only its
+     * own record). 404 for an unknown or out-of-scope id, 409 when the record is not deleted
+     * or its patient is (restore the patient first).
+     */
+    async restore(
+      request: FastifyRequest,
+      id: number,
+      options: Pick<ChangeOptions<T>, 'after'> = {},
+    ): Promise<TAnswer> {
+      const user = currentUser(request);
+      const db = request.server.db;
+      const [found] = await db
+        .select({
+          patientId: table.patientId,
+          deletedAt: table.deletedAt,
+          inScope: sql<boolean>`${patientInRestoreScope(user, table.patientId)}`,
+          patientLive: sql<boolean>`exists (select 1 from patients p where p.id = ${table.patientId} and p.deleted_at is null)`,
+        })
+        .from(table as PgTable)
+        .where(eq(table.id, id))
+        .limit(1);
+      if (!found) return missing(request, 'restore', entity, id);
+      const patientId = found.patientId as number;
+      if (!found.inScope) {
+        await auditDenied(request, { entity, entityId: id, patientId });
+        throw notFound();
+      }
+      const refusal =
+        found.deletedAt === null
+          ? deletedRecordTexts.notDeleted
+          : !found.patientLive
+            ? deletedRecordTexts.patientDeleted
+            : null;
+      if (refusal) {
+        await auditRead(request, {
+          action: 'restore',
+          entity,
+          entityId: id,
+          patientId,
+          outcome: 'failure',
+        });
+        throw conflict(refusal);
+      }
+      await auditedChange(
+        request,
+        async (tx) => {
+          const [restored] = (await tx
+            .update(table)
+            .set({ deletedAt: null } as never)
+            .where(and(eq(table.id, id), isNotNull(table.deletedAt)))
+            .returning()) as unknown as StoredRow<T>[];
+          // Restored by someone else in the meantime: nothing to do, and no audit row.
+          if (!restored) throw conflict(deletedRecordTexts.notDeleted);
+          await options.after?.(tx, restored, null);
+          return restored;
+        },
+        () => ({ action: 'restore', entity, entityId: id, patientId }),
+      );
+      return answerFor(db, user, id);
     },
   };
 }

@@ -22,6 +22,7 @@ export interface RecordService<TInput, TAnswer> {
   create(request: FastifyRequest, input: TInput): Promise<TAnswer>;
   update(request: FastifyRequest, id: number, input: TInput): Promise<TAnswer>;
   remove(request: FastifyRequest, id: number): Promise<void>;
+  restore(request: FastifyRequest, id: number): Promise<TAnswer>;
 }
 
 export interface RecordRoutesDefinition<TInput, TAnswer> {
@@ -52,8 +53,8 @@ const errors = {
 
 /**
  * Registers the calls every clinical record type shares: the list in the caller's scope,
- * one patient's list, one record, add, change and soft delete. Lists answer arrays with
- * X-Total-Count, newest first.
+ * one patient's list, one record, add, change, soft delete and the admin's restore. Lists
+ * answer arrays with X-Total-Count, newest first.
  */
 export function registerRecordRoutes<TInput, TAnswer>(
   app: App,
@@ -177,5 +178,23 @@ export function registerRecordRoutes<TInput, TAnswer>(
       await service.remove(request, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    `${path}/:id/restore`,
+    {
+      // Admins only; the patient scope is the admin's (the agency), see clinicalRecords.restore.
+      config: config('records:restore'),
+      schema: {
+        tags: [tag],
+        summary: `Restores a deleted ${noun} exactly as it was (admins)`,
+        description:
+          'The record returns to every list with its fields unchanged. 404 for an unknown id, ' +
+          '409 when the record is not deleted or belongs to a deleted patient.',
+        params: recordIdParamsSchema,
+        response: { 200: answer, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.restore(request, request.params.id),
   );
 }

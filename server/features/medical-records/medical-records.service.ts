@@ -71,4 +71,7 @@ export const medicalRecordsService = {
 
   /** Soft-deletes a medical record in the caller's scope. */
   remove: (request: FastifyRequest, id: number) => records.remove(request, id),
+
+  /** Restores a deleted record exactly as it was (admins). */
+  restore: (request: FastifyRequest, id: number) => records.restore(request, id),
 };

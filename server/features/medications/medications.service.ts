@@ -50,4 +50,7 @@ export const medicationsService = {
 
   /** Soft-deletes a medication record in scope. */
   remove: (request: FastifyRequest, id: number) => records.remove(request, id),
+
+  /** Restores a deleted record exactly as it was (admins). */
+  restore: (request: FastifyRequest, id: number) => records.restore(request, id),
 };

@@ -40,7 +40,10 @@ const records = clinicalRecords<typeof table, Prescription>({
 });
 
 /** Tells the caregivers on the patient's care team, in the change's transaction. */
-function notifyCaregivers(request: FastifyRequest, change: 'added' | 'updated' | 'removed') {
+function notifyCaregivers(
+  request: FastifyRequest,
+  change: 'added' | 'updated' | 'removed' | 'restored',
+) {
   return async (tx: Tx, row: StoredRow<typeof table>) => {
     const caregivers = await careTeamOf(tx, row.patientId, 'caregiver', currentUser(request).id);
     if (caregivers.length === 0) return;
@@ -105,4 +108,8 @@ export const prescriptionsService = {
   /** Soft-deletes a prescription and tells the patient's caregivers. */
   remove: (request: FastifyRequest, id: number) =>
     records.remove(request, id, { after: notifyCaregivers(request, 'removed') }),
+
+  /** Restores a deleted prescription exactly as it was (admins) and tells the caregivers. */
+  restore: (request: FastifyRequest, id: number) =>
+    records.restore(request, id, { after: notifyCaregivers(request, 'restored') }),
 };

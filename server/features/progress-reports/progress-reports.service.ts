@@ -136,4 +136,7 @@ export const progressReportsService = {
 
   /** Soft-deletes a report in the caller's scope (doctors). */
   remove: (request: FastifyRequest, id: number) => records.remove(request, id),
+
+  /** Restores a deleted record exactly as it was (admins). */
+  restore: (request: FastifyRequest, id: number) => records.restore(request, id),
 };

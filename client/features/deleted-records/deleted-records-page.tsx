@@ -1,0 +1,153 @@
+import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatDate, formatDateTime } from '../../../shared/format.ts';
+import { deletedRecordTexts } from '../../../shared/messages.ts';
+import {
+  deletedRecordTypes,
+  type DeletedRecord,
+  type DeletedRecordType,
+} from '../../../shared/schemas/deleted-records.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/list-states.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { IdWithName } from '../clinical-common/record-section.tsx';
+import { useRestoreRecord } from './api/restore-record.ts';
+
+const texts = deletedRecordTexts;
+const typeLabel = (type: DeletedRecordType) => texts.typeLabels[type];
+
+/** A calendar date (prescription) is never shifted by zone; an instant shows in the viewer's. */
+const showDate = (value: string | null) =>
+  value === null
+    ? ''
+    : /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? formatDate(value)
+      : formatDateTime(value);
+
+const describe = (row: DeletedRecord) =>
+  `${typeLabel(row.type).toLowerCase()} ${row.id} of ${row.patientName}`;
+
+function DeletedRecordsList() {
+  const [type, setType] = useState<DeletedRecordType | ''>('');
+  const list = usePagedList<DeletedRecord>(['deleted-records'], '/api/deleted-records', {
+    type: type || undefined,
+  });
+  const restore = useRestoreRecord();
+  const [toRestore, setToRestore] = useState<DeletedRecord | null>(null);
+
+  const failed = list.query.isError;
+  useEffect(() => {
+    if (failed) toast.error(texts.errorFetching, { toastId: 'deleted-records' });
+  }, [failed]);
+
+  const confirmRestore = async () => {
+    if (!toRestore) return;
+    try {
+      await restore.mutateAsync({ type: toRestore.type, id: toRestore.id });
+      toast.success(texts.restored);
+    } catch (error) {
+      // A conflict explains itself (not deleted any more, or its patient is deleted).
+      toast.error(
+        error instanceof ApiError && error.status === 409 ? error.message : texts.errorRestoring,
+      );
+    }
+    setToRestore(null);
+  };
+
+  const columns: Column<DeletedRecord>[] = [
+    { key: 'type', header: 'Type', render: (row) => typeLabel(row.type) },
+    { key: 'id', header: 'Record ID', render: (row) => row.id },
+    {
+      key: 'patientId',
+      header: 'Patient ID',
+      render: (row) => <IdWithName id={row.patientId} name={row.patientName} />,
+    },
+    { key: 'recordDate', header: 'Date', render: (row) => showDate(row.recordDate) },
+    { key: 'summary', header: 'Summary', render: (row) => row.summary },
+    { key: 'deletedAt', header: 'Deleted', render: (row) => formatDateTime(row.deletedAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <Button
+          variant="outlined"
+          aria-label={`${texts.restore} ${describe(row)}`}
+          onClick={() => setToRestore(row)}
+        >
+          {texts.restore}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
+        {texts.intro}
+      </Typography>
+      <Box sx={{ mb: 2 }}>
+        <TextField
+          select
+          label={texts.typeLabel}
+          value={type}
+          onChange={(event) => {
+            list.paging.onPageChange(0);
+            setType(event.target.value as DeletedRecordType | '');
+          }}
+          fullWidth={false}
+          // 'All types' is the empty value: show it rather than an empty box under the label.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          sx={{ width: 320, maxWidth: '100%' }}
+        >
+          <MenuItem value="">{texts.allTypes}</MenuItem>
+          {deletedRecordTypes.map((value) => (
+            <MenuItem key={value} value={value}>
+              {typeLabel(value)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <DataTable
+        label={texts.title}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => `${row.type}-${row.id}`}
+        isLoading={list.query.isLoading}
+        error={failed ? texts.errorFetching : null}
+        onRetry={() => void list.query.refetch()}
+        emptyText={texts.empty}
+        paging={list.paging}
+      />
+      <ConfirmDialog
+        open={toRestore !== null}
+        title={texts.restoreTitle}
+        message={
+          toRestore
+            ? `${typeLabel(toRestore.type)} ${toRestore.id} of ${toRestore.patientName} (${toRestore.summary}): ${texts.restoreMessage}`
+            : ''
+        }
+        confirmLabel={texts.restore}
+        confirmColor="primary"
+        busy={restore.isPending}
+        onConfirm={() => void confirmRestore()}
+        onCancel={() => setToRestore(null)}
+      />
+    </>
+  );
+}
+
+/** The admin's Deleted Records: every soft-deleted record, restorable exactly as it was. */
+export default function DeletedRecordsPage() {
+  const { can } = useSession();
+  return (
+    <>
+      <PageHeader title={texts.title} />
+      {can('records:restore') ? <DeletedRecordsList /> : <EmptyState text={texts.adminOnly} />}
+    </>
+  );
+}
