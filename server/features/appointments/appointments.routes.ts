@@ -1,3 +1,4 @@
+import { assertPatientInScope } from '../../lib/scope.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,6 @@ import { currentUser } from '../../plugins/access.ts';
 import { auditDenied, auditedChange, auditRead, type AuditEvent } from '../../plugins/audit.ts';
 import {
   assertDoctorListable,
-  assertPatientListable,
   createAppointment,
   deleteAppointment,
   getAppointment,
@@ -138,7 +138,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { patientId } = request.params;
       const page = await auditingDenials(request, { entity, patientId }, async () => {
-        await assertPatientListable(app.db, user, patientId);
+        await assertPatientInScope(app.db, user, patientId);
         return listAppointments(app.db, user, { ...request.query, patientId });
       });
       await auditRead(request, { action: 'list', entity, patientId });

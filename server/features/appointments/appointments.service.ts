@@ -11,7 +11,7 @@ import {
 import type { Executor, Tx } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import { patientInScope } from '../../lib/scope.ts';
+import { assertPatientInScope, patientInScope } from '../../lib/scope.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
   createNotifications,
@@ -163,26 +163,6 @@ export async function assertDoctorListable(
   if (!doctor) throw notFound();
 }
 
-/** Checks that a patient id names a live patient in the caller's scope (404 otherwise). */
-export async function assertPatientListable(
-  db: Executor,
-  user: SessionUser,
-  patientId: number,
-): Promise<void> {
-  const [row] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.id, patientId),
-        isNull(patients.deletedAt),
-        patientInScope(user, patients.id),
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound();
-}
-
 async function findRow(db: Executor, user: SessionUser, id: number): Promise<AppointmentRow> {
   const [row] = await selectInScope(db, user, [eq(appointments.id, id)]).limit(1);
   if (!row) throw notFound();
@@ -309,7 +289,7 @@ export async function createAppointment(
   const role = appointmentRole(user);
   if (!role) throw forbidden(appointmentTexts.notAllowed);
   const date = requireInstant(input.appointmentDate);
-  await assertPatientListable(tx, user, input.patientId);
+  await assertPatientInScope(tx, user, input.patientId);
 
   let doctorRef: { doctorId?: number; doctorUsername?: string };
   if (input.doctorId !== undefined) doctorRef = { doctorId: input.doctorId };
@@ -365,7 +345,7 @@ export async function updateAppointment(
 ): Promise<Appointment> {
   const before = await findRow(tx, user, id);
   const date = requireInstant(input.appointmentDate);
-  if (input.patientId !== before.patientId) await assertPatientListable(tx, user, input.patientId);
+  if (input.patientId !== before.patientId) await assertPatientInScope(tx, user, input.patientId);
   let doctorId = before.doctorId;
   if (input.doctorId !== undefined || input.doctorUsername) {
     doctorId = (
