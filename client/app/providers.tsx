@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { defaultFontSize } from '../../shared/schemas/users.ts';
+import { defaultFontSize } from '../../shared/settings.ts';
 import { SessionProvider, useSession } from '../lib/auth.tsx';
 import { usePreviewSettings } from '../lib/preview-settings.ts';
 import { buildTheme } from './theme.ts';

@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireSession } from './guards.tsx';
-import { AppLayout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** Every screen is its own chunk, so /login does not load calendars or tables. */
@@ -93,6 +92,12 @@ export const router = createBrowserRouter([
   },
   // The seed's patient sidebar pointed here; the real route is /patient-dashboard.
   { path: '/user-dashboard', element: <Navigate to="/patient-dashboard" replace /> },
-  { element: <AppLayout />, errorElement: <RouteError />, children: signedIn },
+  {
+    // The signed-in frame (top bar, sidebar, notification stream) is its own chunk too, so the
+    // login screen never downloads it.
+    lazy: async () => ({ Component: (await import('./layout.tsx')).AppLayout }),
+    errorElement: <RouteError />,
+    children: signedIn,
+  },
   { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
 ]);

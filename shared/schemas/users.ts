@@ -167,4 +167,4 @@ export const adminUpdateUserSchema = z.object({
 });
 export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 
-export const defaultFontSize = (role: string): number => (role === 'caregiver' ? 18 : 16);
+export { defaultFontSize } from '../settings.ts';
