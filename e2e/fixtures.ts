@@ -52,6 +52,17 @@ export async function registerAccount(
   return { ...account, id: body.id ?? 0 };
 }
 
+/**
+ * Signs the page's browser context in through the API (the session cookie lands in the
+ * context), for tests whose subject is not the login screen itself.
+ */
+export async function loginViaApi(page: Page, account: Pick<Account, 'username' | 'password'>) {
+  const res = await page.request.post('/api/users/login', {
+    data: { username: account.username, password: account.password },
+  });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()}`);
+}
+
 /** Logs in through the login screen and waits for the dashboard. */
 export async function loginThroughUi(page: Page, account: Pick<Account, 'username' | 'password'>) {
   await page.goto('/login');

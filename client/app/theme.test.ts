@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildTheme,
+  readableTones,
   SIDEBAR_WIDTH_COLLAPSED,
   SIDEBAR_WIDTH_OPEN,
   TOP_BAR_HEIGHT,
@@ -50,5 +51,38 @@ describe('theme', () => {
     const dark = buildTheme('dark');
     expect(dark.palette.mode).toBe('dark');
     expect(dark.palette.primary.main).toBe('#4A90E2');
+  });
+});
+
+/** WCAG contrast ratio of two #RRGGBB colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('readable tones', () => {
+  it('keep words at 4.5:1 or more on the light and dark pages and papers', () => {
+    for (const tone of Object.values(readableTones.light)) {
+      expect(contrast(tone, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(tone, '#F9FAFC')).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const tone of Object.values(readableTones.dark)) {
+      expect(contrast(tone, '#2B2D31')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(tone, '#1E1F22')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("fill buttons with the seed's own colours, hovering to a deeper shade", () => {
+    expect(readableTones.fill.primary).toBe('#4A90E2');
+    expect(readableTones.fill.error).toBe('#FF5555');
+    expect(readableTones.fill.success).toBe('#43B581');
+    expect(contrast('#FFFFFF', readableTones.fill.primaryHover)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,12 +1,49 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
 
 export const SIDEBAR_WIDTH_OPEN = 240;
 export const SIDEBAR_WIDTH_COLLAPSED = 60;
 export const TOP_BAR_HEIGHT = 64;
 
+/**
+ * Readable tones of the seed's colours for text and filled controls. The seed's blue (#4A90E2),
+ * red (#FF5555) and green (#43B581) reach only about 3:1 against white, under the 4.5:1 that
+ * body-size text needs (WCAG AA); our readers are often older. So the seed colours stay for the
+ * top bar, selected items, calendar, focus rings and badges, and words drawn in (or on) them use
+ * these deeper (light mode) or lighter (dark mode) shades of the same hues.
+ */
+export const readableTones = {
+  light: { primaryText: '#2F6FB7', errorText: '#C62828', successText: '#2B7A50' },
+  dark: { primaryText: '#82B4EE', errorText: '#FF8A8A', successText: '#6FD1A3' },
+  /**
+   * Filled buttons keep the seed's colours exactly (the seed names them); only their hover is
+   * a deeper shade. Words on white use the deeper tones above, at 4.5:1 or more.
+   */
+  fill: {
+    primary: '#4A90E2',
+    primaryHover: '#2F6FB7',
+    error: '#FF5555',
+    errorHover: '#C62828',
+    success: '#43B581',
+    successHover: '#2B7A50',
+  },
+} as const;
+
+/** The light background a table row gets under the pointer. */
+export const rowHoverColor = (mode: 'light' | 'dark') =>
+  mode === 'dark' ? 'rgba(74,144,226,0.12)' : '#F0F4FA';
+
+type ToneColor = 'primary' | 'error' | 'success';
+const toneKey = { primary: 'primaryText', error: 'errorText', success: 'successText' } as const;
+const fillKey = { primary: 'primary', error: 'error', success: 'success' } as const;
+const hoverKey = { primary: 'primaryHover', error: 'errorHover', success: 'successHover' } as const;
+const isTone = (color: unknown): color is ToneColor =>
+  color === 'primary' || color === 'error' || color === 'success';
+
 /** The seed's visual theme, with a dark variant; `fontSize` scales every rem-based size. */
 export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
   const dark = mode === 'dark';
+  const tones = dark ? readableTones.dark : readableTones.light;
+  const fill = readableTones.fill;
   return createTheme({
     palette: {
       mode,
@@ -40,9 +77,111 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
         styleOverrides: {
           root: { borderRadius: 8, padding: '10px 20px', textTransform: 'none', fontWeight: 500 },
         },
+        // Readable words on and in buttons (see readableTones); the seed's radius and padding stay.
+        variants: (['primary', 'error', 'success'] as const).flatMap((color) => [
+          {
+            props: { variant: 'contained' as const, color },
+            style: {
+              backgroundColor: fill[fillKey[color]],
+              color: '#FFFFFF',
+              '&:hover': { backgroundColor: fill[hoverKey[color]] },
+            },
+          },
+          {
+            props: { variant: 'outlined' as const, color },
+            style: {
+              color: tones[toneKey[color]],
+              borderColor: alpha(tones[toneKey[color]], 0.6),
+              '&:hover': { borderColor: tones[toneKey[color]] },
+            },
+          },
+          {
+            props: { variant: 'text' as const, color },
+            style: { color: tones[toneKey[color]] },
+          },
+        ]),
+      },
+      MuiIconButton: {
+        styleOverrides: {
+          root: ({ ownerState }) =>
+            isTone(ownerState.color) ? { color: tones[toneKey[ownerState.color]] } : {},
+        },
+      },
+      MuiLink: {
+        styleOverrides: {
+          root: { color: tones.primaryText, textDecorationColor: alpha(tones.primaryText, 0.5) },
+        },
+      },
+      MuiChip: {
+        styleOverrides: {
+          root: ({ ownerState }) => {
+            if (!isTone(ownerState.color)) return {};
+            return ownerState.variant === 'outlined'
+              ? {
+                  color: tones[toneKey[ownerState.color]],
+                  borderColor: tones[toneKey[ownerState.color]],
+                }
+              : { backgroundColor: fill[fillKey[ownerState.color]], color: '#FFFFFF' };
+          },
+        },
+      },
+      // The unread count on the bell: white on the seed's red is hard to read at badge size.
+      MuiBadge: {
+        styleOverrides: { colorError: { backgroundColor: fill.error, color: '#FFFFFF' } },
+      },
+      // In dark mode MUI writes an avatar's initials in the page colour: dark on dark grey.
+      MuiAvatar: {
+        styleOverrides: { colorDefault: { color: '#FFFFFF' } },
       },
       MuiCard: {
         styleOverrides: { root: { borderRadius: 12, padding: 20 } },
+      },
+      // The card already has the seed's 20 px padding; content inside it adds none of its own.
+      MuiCardContent: {
+        styleOverrides: { root: { padding: 0, '&:last-child': { paddingBottom: 0 } } },
+      },
+      MuiCardActions: {
+        styleOverrides: { root: { padding: 0, paddingTop: 16 } },
+      },
+      // A switch or checkbox with its label is one target: at least 44 px high.
+      MuiFormControlLabel: {
+        styleOverrides: { root: { minHeight: 44 } },
+      },
+      MuiDialog: {
+        styleOverrides: {
+          // A form that wraps a dialog's content and buttons lets the content scroll while the
+          // Save and Cancel buttons stay in view (long forms, large fonts, small screens).
+          paper: {
+            '& > form': {
+              display: 'flex',
+              flexDirection: 'column',
+              minHeight: 0,
+              flex: '1 1 auto',
+            },
+            '& > form > .MuiDialogContent-root': { overflowY: 'auto' },
+          },
+        },
+      },
+      // Rows per page and the page arrows: large enough to hit, and they wrap on a phone
+      // instead of running off the edge of the table.
+      MuiTablePagination: {
+        styleOverrides: {
+          // Two classes: the top bar's fixed 64 px toolbar height must not apply here.
+          root: {
+            '& .MuiTablePagination-toolbar': {
+              height: 'auto',
+              minHeight: 56,
+              flexWrap: 'wrap',
+              rowGap: 4,
+              paddingTop: 4,
+              paddingBottom: 4,
+            },
+          },
+          spacer: { flexBasis: 0 },
+          select: { minHeight: 'unset', paddingTop: 10, paddingBottom: 10 },
+          // On a line of their own (a phone), the arrows sit at the right.
+          actions: { marginLeft: 'auto', '& .MuiIconButton-root': { width: 44, height: 44 } },
+        },
       },
       MuiAppBar: {
         styleOverrides: {
@@ -54,7 +193,13 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
       },
       MuiDrawer: {
         styleOverrides: {
-          paper: { width: SIDEBAR_WIDTH_OPEN, backgroundColor: '#2F3136', color: '#FFFFFF' },
+          // No elevation overlay: the phone's drawer keeps the seed's #2F3136 in dark mode too.
+          paper: {
+            width: SIDEBAR_WIDTH_OPEN,
+            backgroundColor: '#2F3136',
+            color: '#FFFFFF',
+            backgroundImage: 'none',
+          },
         },
       },
       MuiListItemButton: {
@@ -85,7 +230,7 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
         styleOverrides: {
           root: {
             '&.MuiTableRow-hover:hover': {
-              backgroundColor: dark ? 'rgba(74,144,226,0.12)' : '#F0F4FA',
+              backgroundColor: rowHoverColor(mode),
             },
           },
         },

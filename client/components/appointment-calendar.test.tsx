@@ -26,6 +26,21 @@ describe('AppointmentCalendar', () => {
     expect(screen.getAllByRole('button', { name: /has appointments/ })).toHaveLength(1);
   });
 
+  it('says what a marked day holds when given a mark label', () => {
+    render(
+      <AppointmentCalendar
+        marks={[new Date(2024, 11, 6, 9, 0)]}
+        selected={december}
+        onSelectDay={() => undefined}
+        markLabel={(date, view) => `, ${view} ${date.getDate()} has 1 reminder`}
+      />,
+    );
+    expect(
+      screen.getByRole('button', { name: /December 6, 2024.*month 6 has 1 reminder/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: /has appointments/ })).toHaveLength(0);
+  });
+
   it('tells which day was chosen', () => {
     const onSelectDay = vi.fn();
     render(<AppointmentCalendar marks={[]} selected={december} onSelectDay={onSelectDay} />);

@@ -4,6 +4,7 @@ import { addDays, addMonths, addYears, startOfMonth, startOfYear } from 'date-fn
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Calendar, { type TileArgs } from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
+import { readableTones } from '../app/theme.ts';
 
 export type CalendarView = 'century' | 'decade' | 'year' | 'month';
 
@@ -73,6 +74,13 @@ const keyFor: Record<CalendarView, (d: Date) => string> = {
   century: decadeKey,
 };
 
+/** Whether two points in time fall on the same tile of a view (day, month, year, decade). */
+export function sameTile(view: CalendarView, a: Date, b: Date): boolean {
+  return keyFor[view](a) === keyFor[view](b);
+}
+
+const appointmentsMark = () => ', has appointments';
+
 interface AppointmentCalendarProps {
   /** The points in time that hold appointments; their days (months, years) are marked. */
   marks: readonly Markable[];
@@ -85,12 +93,18 @@ interface AppointmentCalendarProps {
   showNeighboringMonth?: boolean;
   /** Names the calendar for screen readers. */
   label?: string;
+  /**
+   * What screen readers hear after a marked tile's date; ', has appointments' unless given (a
+   * calendar that also marks reminders says what the tile holds).
+   */
+  markLabel?: (date: Date, view: CalendarView) => string;
 }
 
 /**
  * The seed's appointment calendar (react-calendar): century, decade, year and month views with
  * drill up and down, year 1 to the largest date, navigation by 1, 10 or 100 years or 12 months
- * (the double arrows), days that hold appointments marked with a dot and an accessible label.
+ * (the double arrows), days that hold appointments marked with a dot and an accessible label
+ * (`markLabel` when the marks are something else).
  * Styled with the app theme, dark mode included.
  */
 export function AppointmentCalendar({
@@ -101,6 +115,7 @@ export function AppointmentCalendar({
   showWeekNumbers = false,
   showNeighboringMonth = true,
   label = 'Appointment Calendar',
+  markLabel = appointmentsMark,
 }: AppointmentCalendarProps) {
   const [initialStart] = useState(() => startOfMonth(selected ?? new Date()));
   const marked = useMemo(() => {
@@ -197,7 +212,8 @@ export function AppointmentCalendar({
           backgroundColor: alpha(theme.palette.primary.main, 0.24),
         },
         '& .react-calendar__tile--hasActive, & .react-calendar__tile--active, & .react-calendar__tile--active:enabled:hover, & .react-calendar__tile--active:enabled:focus':
-          { backgroundColor: 'primary.main', color: '#FFFFFF' },
+          // The deeper blue: white day numbers on the seed's blue are too faint (3.3:1).
+          { backgroundColor: readableTones.fill.primary, color: '#FFFFFF' },
         '& .has-appointments': { fontWeight: 700 },
         '& .appointment-dot': {
           position: 'absolute',
@@ -235,7 +251,7 @@ export function AppointmentCalendar({
           isMarked(args) ? (
             <>
               <span className="appointment-dot" aria-hidden="true" />
-              <span style={visuallyHidden}>, has appointments</span>
+              <span style={visuallyHidden}>{markLabel(args.date, args.view)}</span>
             </>
           ) : null
         }

@@ -22,7 +22,7 @@ export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => vo
       severity="error"
       action={
         onRetry ? (
-          <Button color="inherit" size="small" onClick={onRetry}>
+          <Button color="inherit" onClick={onRetry} sx={{ minHeight: 44, whiteSpace: 'nowrap' }}>
             Try again
           </Button>
         ) : undefined

@@ -1,10 +1,11 @@
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { appointmentTexts, notices } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { useDeleteAppointment } from './api/delete-appointment.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
@@ -57,25 +58,13 @@ export default function AppointmentsPage() {
         actions={
           canWrite
             ? (row) => (
-                <Box sx={{ display: 'flex', gap: 1 }}>
-                  <Button
-                    variant="outlined"
-                    size="small"
+                <RowActions>
+                  <EditAction
+                    name={`appointment ${row.id}`}
                     onClick={() => setDialog({ open: true, appointment: row })}
-                    aria-label={`Edit appointment ${row.id}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    color="error"
-                    size="small"
-                    onClick={() => setToDelete(row)}
-                    aria-label={`Delete appointment ${row.id}`}
-                  >
-                    Delete
-                  </Button>
-                </Box>
+                  />
+                  <DeleteAction name={`appointment ${row.id}`} onClick={() => setToDelete(row)} />
+                </RowActions>
               )
             : undefined
         }

@@ -2,9 +2,8 @@ import { Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { auditTexts } from '../../../shared/messages.ts';
-import { formatDateTime } from '../../../shared/format.ts';
 import type { AccessLogEntry } from '../../../shared/schemas/audit.ts';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
@@ -12,7 +11,7 @@ import { usePagedList } from '../../lib/use-paged-list.ts';
 import { actionLabel, entityLabel, roleLabel } from './audit-labels.ts';
 
 const columns: Column<AccessLogEntry>[] = [
-  { key: 'at', header: 'When', render: (row) => formatDateTime(row.at) },
+  { key: 'at', header: 'When', render: (row) => <DateTimeText value={row.at} /> },
   { key: 'who', header: 'Who', render: (row) => row.userName ?? '' },
   { key: 'role', header: 'Role', render: (row) => roleLabel(row.role) },
   { key: 'action', header: 'What', render: (row) => actionLabel(row.action) },

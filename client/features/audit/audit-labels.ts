@@ -24,6 +24,16 @@ const entityLabels: Record<string, string> = {
   'patient-directory': 'Patient names',
   'audit-log': 'Audit log',
   'deleted-record': 'Deleted records',
+  appointment: 'Appointment',
+  'medical-record': 'Medical record',
+  'progress-report': 'Progress report',
+  prescription: 'Prescription',
+  medication: 'Medication record',
+  reminder: 'Reminder',
+  notification: 'Notification',
+  directory: 'Directory',
+  user: 'User account',
+  session: 'Session',
 };
 
 export const actionLabel = (action: string): string => actionLabels[action] ?? action;

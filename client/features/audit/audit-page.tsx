@@ -2,9 +2,9 @@ import { Box, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { auditTexts } from '../../../shared/messages.ts';
-import { formatDateTime, fromDateTimeLocal } from '../../../shared/format.ts';
+import { fromDateTimeLocal } from '../../../shared/format.ts';
 import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
@@ -16,13 +16,20 @@ const entities = [
   'care-team',
   'care-team-member',
   'patient-account',
+  'appointment',
+  'medical-record',
+  'progress-report',
+  'prescription',
+  'medication',
   'access-log',
   'patient-directory',
+  'user',
+  'session',
   'audit-log',
 ];
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'at', header: 'When', render: (row) => formatDateTime(row.at) },
+  { key: 'at', header: 'When', render: (row) => <DateTimeText value={row.at} /> },
   {
     key: 'user',
     header: 'User',
@@ -81,7 +88,13 @@ function AuditLog() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(6, 1fr)' },
+          // Six in a row only when the date-and-time fields have room to show their value.
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(3, minmax(0, 1fr))',
+            xl: 'repeat(6, minmax(0, 1fr))',
+          },
         }}
       >
         <TextField label="User ID" type="number" value={filters.userId} onChange={set('userId')} />

@@ -43,3 +43,11 @@ export function AuthCard({
     </Box>
   );
 }
+
+/** The link between Login and Sign Up: a target of 44 px, not just a line of text. */
+export const authLinkSx = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+  px: 0.5,
+} as const;

@@ -10,7 +10,7 @@ import { loginFormSchema } from '../../../shared/schemas/users.ts';
 import { RedirectSignedIn } from '../../app/guards.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { landingPathFor, muiRegister } from './mui-register.ts';
 
 type LoginForm = z.infer<typeof loginFormSchema>;
@@ -88,7 +88,7 @@ function LoginForm() {
       </Button>
       <Typography sx={{ mt: 2, textAlign: 'center' }}>
         No account yet?{' '}
-        <Link component={RouterLink} to="/signup">
+        <Link component={RouterLink} to="/signup" sx={authLinkSx}>
           Sign Up
         </Link>
       </Typography>

@@ -8,7 +8,7 @@ import { accountTexts, notices, validation } from '../../../shared/messages.ts';
 import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
 import { registerSchema } from '../../../shared/schemas/users.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { muiRegister } from './mui-register.ts';
 
 /**
@@ -162,7 +162,7 @@ export default function SignupPage() {
         </Button>
         <Typography sx={{ mt: 2, textAlign: 'center' }}>
           Already have an account?{' '}
-          <Link component={RouterLink} to="/login">
+          <Link component={RouterLink} to="/login" sx={authLinkSx}>
             Login
           </Link>
         </Typography>

@@ -8,6 +8,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { useFullScreenDialog } from '../../components/dialog.ts';
 import { ApiError } from '../../lib/api.ts';
 
 interface RecordFormOptions<TForm extends FieldValues, TOut, TBody> {
@@ -85,8 +86,16 @@ export function RecordFormDialog({
   children,
 }: RecordFormDialogProps) {
   const titleId = useId();
+  const fullScreen = useFullScreenDialog();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Box
         component="form"

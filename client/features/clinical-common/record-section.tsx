@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useDeleteRecord } from './record-api.ts';
 
@@ -95,28 +96,19 @@ export function RecordSection<T extends { id: number }>(props: RecordSectionProp
     columns.push({
       key: 'actions',
       header: 'Actions',
+      pinned: true,
       render: (row) => (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap' }}>
+        <RowActions>
           {canEdit(row) && (
-            <Button
-              variant="outlined"
-              aria-label={`Edit ${props.describe(row)}`}
+            <EditAction
+              name={props.describe(row)}
               onClick={() => setDialog({ open: true, record: row })}
-            >
-              Edit
-            </Button>
+            />
           )}
           {canDelete(row) && (
-            <Button
-              variant="outlined"
-              color="error"
-              aria-label={`Delete ${props.describe(row)}`}
-              onClick={() => setToDelete(row)}
-            >
-              Delete
-            </Button>
+            <DeleteAction name={props.describe(row)} onClick={() => setToDelete(row)} />
           )}
-        </Box>
+        </RowActions>
       ),
     });
   }

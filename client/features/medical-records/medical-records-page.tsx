@@ -2,7 +2,7 @@ import { Alert } from '@mui/material';
 import { clinicalTexts, notices } from '../../../shared/messages.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
-import type { Column } from '../../components/data-table.tsx';
+import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { clinicalKeys } from '../clinical-common/record-api.ts';
 import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
@@ -19,7 +19,11 @@ const columns: Column<MedicalRecord>[] = [
     header: 'Doctor ID',
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
-  { key: 'dateOfVisit', header: 'Date of Visit', render: (r) => formatDateTime(r.dateOfVisit) },
+  {
+    key: 'dateOfVisit',
+    header: 'Date of Visit',
+    render: (r) => <DateTimeText value={r.dateOfVisit} />,
+  },
   { key: 'location', header: 'Location', render: (r) => r.location },
   { key: 'diagnosis', header: 'Diagnosis', render: (r) => r.diagnosis },
   { key: 'treatmentPlan', header: 'Treatment Plan', render: (r) => r.treatmentPlan },

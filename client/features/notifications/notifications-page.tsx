@@ -77,7 +77,7 @@ function NotificationCard({
   const showLink = notification.link && notification.link !== '/notifications';
   return (
     <Card component="li" aria-label={notification.message} sx={{ listStyle: 'none' }}>
-      <CardContent sx={{ pb: 1 }}>
+      <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <Chip size="small" label={kindLabels[notification.kind]} />
           <Typography variant="body2" color="text.secondary" component="span">
@@ -88,7 +88,7 @@ function NotificationCard({
           {notification.message}
         </Typography>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+      <CardActions sx={{ gap: 1 }}>
         {showLink && (
           <Button component={RouterLink} to={notification.link!} variant="text">
             {notificationTexts.open}

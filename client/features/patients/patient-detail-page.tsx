@@ -56,7 +56,7 @@ export default function PatientDetailPage() {
   return (
     <>
       <PageHeader title={`${p.firstName} ${p.lastName}`} actions={back} />
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Paper component="section" aria-labelledby="details-title" sx={{ p: 3, borderRadius: 3 }}>
           <Typography id="details-title" variant="h5" component="h2" sx={{ mb: 2 }}>
             Details

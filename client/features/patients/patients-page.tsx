@@ -1,5 +1,6 @@
-import { Box, Button, Link, TextField } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import GroupsIcon from '@mui/icons-material/Groups';
+import { Button, Link, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { toast } from 'react-toastify';
 import { notices, patientTexts } from '../../../shared/messages.ts';
@@ -8,6 +9,7 @@ import type { Patient } from '../../../shared/schemas/patients.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useDeletePatient } from './api/delete-patient.ts';
@@ -15,13 +17,6 @@ import { patientKeys } from './api/patient-keys.ts';
 import { PatientFormDialog } from './components/patient-form-dialog.tsx';
 
 const fullName = (p: Patient) => `${p.firstName} ${p.lastName}`;
-
-/** Dates and phone numbers read badly when broken across lines. */
-const NoWrap = ({ children }: { children: ReactNode }) => (
-  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-    {children}
-  </Box>
-);
 
 /** The patient registry: the seed's table, server paging and search, doctor-only actions. */
 export default function PatientsPage() {
@@ -55,8 +50,13 @@ export default function PatientsPage() {
     {
       key: 'firstName',
       header: 'First Name',
+      // The name opens the patient; padded so the link is a target of 44 px, not a line of text.
       render: (p) => (
-        <Link component={RouterLink} to={`/patients/${p.id}`}>
+        <Link
+          component={RouterLink}
+          to={`/patients/${p.id}`}
+          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        >
           {p.firstName}
         </Link>
       ),
@@ -65,52 +65,36 @@ export default function PatientsPage() {
     {
       key: 'dob',
       header: 'Date of Birth',
-      render: (p) => <NoWrap>{formatDate(p.dob)}</NoWrap>,
+      nowrap: true,
+      render: (p) => formatDate(p.dob),
     },
     { key: 'gender', header: 'Gender', render: (p) => p.gender },
-    { key: 'address', header: 'Address', render: (p) => p.address },
-    { key: 'phoneNumber', header: 'Phone Number', render: (p) => <NoWrap>{p.phoneNumber}</NoWrap> },
+    { key: 'address', header: 'Address', minWidth: '9em', render: (p) => p.address },
+    { key: 'phoneNumber', header: 'Phone Number', nowrap: true, render: (p) => p.phoneNumber },
     { key: 'emergencyContact', header: 'Emergency Contact', render: (p) => p.emergencyContact },
     {
       key: 'emergencyContactPhone',
       header: 'Emergency Contact Phone',
-      render: (p) => <NoWrap>{p.emergencyContactPhone}</NoWrap>,
+      nowrap: true,
+      render: (p) => p.emergencyContactPhone,
     },
   ];
   if (mayWrite) {
     columns.push({
       key: 'actions',
       header: 'Actions',
+      pinned: true,
       render: (p) => (
-        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', whiteSpace: 'nowrap' }}>
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button
-              size="small"
-              variant="outlined"
-              aria-label={`Edit ${fullName(p)}`}
-              onClick={() => setDialog({ open: true, patient: p })}
-            >
-              Edit
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              aria-label={`Delete ${fullName(p)}`}
-              onClick={() => setToDelete(p)}
-            >
-              Delete
-            </Button>
-          </Box>
-          <Link
-            component={RouterLink}
+        <RowActions>
+          <EditAction name={fullName(p)} onClick={() => setDialog({ open: true, patient: p })} />
+          <DeleteAction name={fullName(p)} onClick={() => setToDelete(p)} />
+          <RowAction
+            label={`${patientTexts.careTeam} of ${fullName(p)}`}
+            tooltip={patientTexts.careTeam}
+            icon={<GroupsIcon />}
             to={`/patients/${p.id}`}
-            aria-label={`Care team of ${fullName(p)}`}
-            sx={{ py: 0.75 }}
-          >
-            {patientTexts.careTeam}
-          </Link>
-        </Box>
+          />
+        </RowActions>
       ),
     });
   }

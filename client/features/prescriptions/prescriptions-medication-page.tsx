@@ -3,7 +3,7 @@ import { clinicalTexts, notices } from '../../../shared/messages.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import type { Medication } from '../../../shared/schemas/medications.ts';
 import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
-import type { Column } from '../../components/data-table.tsx';
+import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { clinicalKeys } from '../clinical-common/record-api.ts';
@@ -26,7 +26,7 @@ const prescriptionColumns: Column<Prescription>[] = [
     header: 'Doctor ID',
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
-  { key: 'date', header: 'Date', render: (r) => formatDate(r.date) },
+  { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.date) },
   { key: 'medication', header: 'Medication', render: (r) => r.medication },
   { key: 'dosage', header: 'Dosage', render: (r) => r.dosage },
   { key: 'duration', header: 'Duration', render: (r) => r.duration },
@@ -35,7 +35,7 @@ const prescriptionColumns: Column<Prescription>[] = [
 
 const medicationColumns: Column<Medication>[] = [
   patientColumn,
-  { key: 'date', header: 'Date', render: (r) => formatDateTime(r.date) },
+  { key: 'date', header: 'Date', render: (r) => <DateTimeText value={r.date} /> },
   { key: 'details', header: 'Details', render: (r) => r.details },
   {
     key: 'recordedBy',

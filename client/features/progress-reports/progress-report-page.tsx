@@ -1,8 +1,7 @@
 import { Alert } from '@mui/material';
 import { clinicalTexts, notices } from '../../../shared/messages.ts';
-import { formatDateTime } from '../../../shared/format.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
-import type { Column } from '../../components/data-table.tsx';
+import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { clinicalKeys } from '../clinical-common/record-api.ts';
 import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
@@ -20,10 +19,10 @@ const columns: Column<ProgressReport>[] = [
     header: 'Caregiver Id',
     render: (r) => <IdWithName id={r.caregiverId} name={r.caregiverName} />,
   },
-  { key: 'date', header: 'Date', render: (r) => formatDateTime(r.date) },
+  { key: 'date', header: 'Date', render: (r) => <DateTimeText value={r.date} /> },
   { key: 'summary', header: 'Summary', render: (r) => r.summary },
   { key: 'recommendations', header: 'Recommendations', render: (r) => r.recommendations },
-  { key: 'createdAt', header: 'Created At', render: (r) => formatDateTime(r.createdAt) },
+  { key: 'createdAt', header: 'Created At', render: (r) => <DateTimeText value={r.createdAt} /> },
 ];
 
 /**

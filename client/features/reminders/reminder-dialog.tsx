@@ -17,6 +17,7 @@ import {
   type Reminder,
   type ReminderFormValues,
 } from '../../../shared/schemas/reminders.ts';
+import { useFullScreenDialog } from '../../components/dialog.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveReminder } from './api.ts';
 
@@ -38,6 +39,7 @@ interface ReminderDialogProps {
 export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps) {
   const isEdit = Boolean(reminder);
   const save = useSaveReminder();
+  const fullScreen = useFullScreenDialog();
   const { control, handleSubmit, reset, setError } = useForm<ReminderFormValues>({
     resolver: zodResolver(reminderFormSchema),
     defaultValues: initialValues(reminder),
@@ -88,6 +90,7 @@ export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps)
       onClose={save.isPending ? undefined : onClose}
       fullWidth
       maxWidth="sm"
+      fullScreen={fullScreen}
       aria-labelledby="reminder-dialog-title"
     >
       <form onSubmit={submit} noValidate>

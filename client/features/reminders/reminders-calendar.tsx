@@ -15,7 +15,12 @@ import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import { reminderTexts } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
-import { AppointmentCalendar, type CalendarRange } from '../../components/appointment-calendar.tsx';
+import {
+  AppointmentCalendar,
+  sameTile,
+  type CalendarRange,
+  type CalendarView,
+} from '../../components/appointment-calendar.tsx';
 import { apiList } from '../../lib/api.ts';
 import { useRemindersInRange } from './api.ts';
 
@@ -67,6 +72,15 @@ export function RemindersCalendar({ enabled }: { enabled: boolean }) {
     ],
     [reminders.data, appointments.data],
   );
+  // A marked day may hold reminders only: say what it holds ("1 reminder, 2 appointments").
+  const markLabel = (date: Date, view: CalendarView) => {
+    const count = (times: string[]) =>
+      times.filter((time) => sameTile(view, new Date(time), date)).length;
+    return `, ${reminderTexts.calendarDayLabel(
+      count((reminders.data ?? []).map((r) => r.date)),
+      count((appointments.data ?? []).map((a) => a.appointmentDate)),
+    )}`;
+  };
   const dayReminders = (reminders.data ?? []).filter((r) => isSameDay(new Date(r.date), selected));
   const dayAppointments = (appointments.data ?? []).filter((a) =>
     isSameDay(new Date(a.appointmentDate), selected),
@@ -84,6 +98,7 @@ export function RemindersCalendar({ enabled }: { enabled: boolean }) {
           selected={selected}
           onSelectDay={setSelected}
           onRangeChange={setRange}
+          markLabel={markLabel}
         />
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
           {dayHeading(selected)}

@@ -21,6 +21,7 @@ import { privileges, roles, type Privilege, type Role } from '../../../shared/pe
 import type { adminUpdateUserSchema, AdminUser } from '../../../shared/schemas/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
+import { useFullScreenDialog } from '../../components/dialog.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
@@ -29,8 +30,8 @@ import { usePagedList } from '../../lib/use-paged-list.ts';
 type UserChange = z.input<typeof adminUpdateUserSchema>;
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-// Compact enough for a table row, still a comfortable target (at least 36 px high).
-const actionButton = { px: 1.5, py: 0.75, minHeight: 36 } as const;
+// Compact enough for a table row, still a comfortable target (44 px high).
+const actionButton = { px: 1.5, py: 0.75, minHeight: 44 } as const;
 
 function useUpdateUser() {
   const queryClient = useQueryClient();
@@ -50,6 +51,7 @@ function useUpdateUser() {
 }
 
 function EditUserDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
+  const fullScreen = useFullScreenDialog();
   const update = useUpdateUser();
   const [role, setRole] = useState<string>(user.role);
   const [privilege, setPrivilege] = useState<Privilege>(user.privileges);
@@ -68,7 +70,14 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose(): void })
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="edit-user-title" fullWidth maxWidth="xs">
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="edit-user-title"
+      fullWidth
+      maxWidth="xs"
+      fullScreen={fullScreen}
+    >
       <DialogTitle id="edit-user-title">Edit User {user.username}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
         <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value)}>
@@ -183,6 +192,7 @@ function UsersTable() {
     {
       key: 'actions',
       header: 'Actions',
+      pinned: true,
       render: (u) => (
         <Box sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>
           <Button

@@ -18,6 +18,7 @@ import {
   type Appointment,
   type AppointmentFormValues,
 } from '../../../../shared/schemas/appointments.ts';
+import { useFullScreenDialog } from '../../../components/dialog.ts';
 import { PersonPicker } from '../../../components/person-picker.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCareTeamDoctors } from '../api/care-team-doctors.ts';
@@ -62,6 +63,7 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
   const { open, mode, appointment, ownPatient, onClose } = props;
   const isEdit = Boolean(appointment);
   const save = useSaveAppointment();
+  const fullScreen = useFullScreenDialog();
   const careTeam = useCareTeamDoctors(mode === 'patient' && open ? (ownPatient?.id ?? null) : null);
   const form = useForm<AppointmentFormValues>({
     resolver: zodResolver(appointmentFormSchema),
@@ -115,6 +117,7 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
       onClose={save.isPending ? undefined : onClose}
       fullWidth
       maxWidth="sm"
+      fullScreen={fullScreen}
       aria-labelledby="appointment-dialog-title"
     >
       <form onSubmit={submit} noValidate>

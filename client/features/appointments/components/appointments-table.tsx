@@ -1,8 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../../shared/format.ts';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
 
 interface AppointmentsTableProps {
   rows: Appointment[] | undefined;
@@ -51,10 +50,10 @@ export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps)
     {
       key: 'date',
       header: 'Appointment Date',
-      render: (row) => formatDateTime(row.appointmentDate),
+      render: (row) => <DateTimeText value={row.appointmentDate} />,
     },
     { key: 'location', header: 'Location', render: (row) => row.location },
   ];
-  if (actions) columns.push({ key: 'actions', header: 'Actions', render: actions });
+  if (actions) columns.push({ key: 'actions', header: 'Actions', pinned: true, render: actions });
   return <DataTable label="Appointments" columns={columns} rowKey={(row) => row.id} {...props} />;
 }

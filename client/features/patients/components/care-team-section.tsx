@@ -6,6 +6,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -14,9 +15,9 @@ import {
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { patientTexts } from '../../../../shared/messages.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
 import type { CareTeamMember } from '../../../../shared/schemas/patients.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DateTimeText } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { PersonPicker } from '../../../components/person-picker.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -77,40 +78,45 @@ export function CareTeamSection({
       <Typography id="care-team-title" variant="h5" component="h2" sx={{ mb: 2 }}>
         {patientTexts.careTeam}
       </Typography>
-      <Table aria-label={patientTexts.careTeam}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>Name</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Role</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Username</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Added</TableCell>
-            {canManage && <TableCell sx={{ fontWeight: 600 }}>Actions</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.map((member) => (
-            <TableRow key={member.userId}>
-              <TableCell>{member.name}</TableCell>
-              <TableCell>{roleLabel(member.role)}</TableCell>
-              <TableCell>{member.username}</TableCell>
-              <TableCell>{formatDateTime(member.addedAt)}</TableCell>
-              {canManage && (
-                <TableCell>
-                  <Button
-                    size="small"
-                    color="error"
-                    variant="outlined"
-                    aria-label={`Remove ${member.name}`}
-                    onClick={() => setToRemove(member)}
-                  >
-                    Remove
-                  </Button>
-                </TableCell>
-              )}
+      {/* On a phone the table scrolls inside its section, not the whole page. */}
+      <TableContainer>
+        <Table aria-label={patientTexts.careTeam}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>Name</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Role</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Username</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>Added</TableCell>
+              {canManage && <TableCell sx={{ fontWeight: 600 }}>Actions</TableCell>}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {members.map((member) => (
+              <TableRow key={member.userId}>
+                <TableCell>{member.name}</TableCell>
+                <TableCell>{roleLabel(member.role)}</TableCell>
+                <TableCell>{member.username}</TableCell>
+                <TableCell>
+                  <DateTimeText value={member.addedAt} />
+                </TableCell>
+                {canManage && (
+                  <TableCell>
+                    <Button
+                      size="small"
+                      color="error"
+                      variant="outlined"
+                      aria-label={`Remove ${member.name}`}
+                      onClick={() => setToRemove(member)}
+                    >
+                      Remove
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
       {team.isLoading && <LoadingState />}
       {team.isError && (
         <ErrorState text={patientTexts.errorUpdatingCareTeam} onRetry={() => void team.refetch()} />

@@ -19,6 +19,7 @@ import {
   type Patient,
   type PatientInput,
 } from '../../../../shared/schemas/patients.ts';
+import { useFullScreenDialog } from '../../../components/dialog.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSavePatient } from '../api/save-patient.ts';
 
@@ -52,6 +53,7 @@ interface PatientFormDialogProps {
 /** The 'Add Patient' / 'Edit Patient' dialog with the seed's message under each field. */
 export function PatientFormDialog({ open, patient, onClose }: PatientFormDialogProps) {
   const save = useSavePatient();
+  const fullScreen = useFullScreenDialog();
   const {
     register,
     control,
@@ -118,7 +120,13 @@ export function PatientFormDialog({ open, patient, onClose }: PatientFormDialogP
       : genders;
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="patient-dialog-title" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="patient-dialog-title"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <DialogTitle id="patient-dialog-title">{title}</DialogTitle>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
         <DialogContent sx={{ pt: 1 }}>
