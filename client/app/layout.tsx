@@ -198,7 +198,9 @@ function UserMenu({ user }: { user: Me }) {
         aria-label={`Account of ${name}`}
         sx={{ ml: 1, px: 1, gap: 1 }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: '#2F3136', fontSize: '0.95rem' }}>
+        <Avatar
+          sx={{ width: '2.25rem', height: '2.25rem', bgcolor: '#2F3136', fontSize: '0.95rem' }}
+        >
           {initials}
         </Avatar>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
@@ -313,7 +315,12 @@ export function AppLayout() {
           >
             {sidebarExpanded ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
-          <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
+          <Typography
+            variant="h6"
+            component="div"
+            noWrap
+            sx={{ flexGrow: 1, fontWeight: 600, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+          >
             ElderCare System
           </Typography>
           <NotificationBell />
