@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+/** One HTTP load, as autocannon runs it. */
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** For writes: a fresh body per request (autocannon's setupRequest). */
+  body?: (n: number) => unknown;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  /** Mean requests per second over the run. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Connection errors + timeouts + non-2xx answers: must be 0. */
+  errors: number;
+  /** Answers by status code, to explain errors. */
+  statuses: Record<string, number>;
+  seconds: number;
+  /** CPU milliseconds per request, where measured: the server process and its PostgreSQL backends. */
+  cpu?: { server: number | null; database: number | null };
+  /** Database transactions committed per request (PostgreSQL): about its statements. */
+  transactions?: number | null;
+}
+
+/** Runs autocannon against one URL over loopback and returns the figures the report needs. */
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  let counter = 0;
+  const headers = {
+    ...(spec.body ? { 'content-type': 'application/json' } : {}),
+    ...spec.headers,
+  };
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    timeout: 10,
+    method: spec.method ?? 'GET',
+    headers,
+    requests: spec.body
+      ? [
+          {
+            method: spec.method ?? 'POST',
+            setupRequest: (request) => {
+              counter += 1;
+              return { ...request, body: JSON.stringify(spec.body!(counter)) };
+            },
+          },
+        ]
+      : undefined,
+  });
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    statuses[code] = Number(stat.count);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx, // errors already include timeouts
+    statuses,
+    seconds: result.duration,
+  };
+}

@@ -1,0 +1,267 @@
+import type { Sql } from './sql.ts';
+
+/**
+ * Agency-scale data for the benchmark, generated with set-based SQL (INSERT ... SELECT
+ * generate_series) so a million rows take seconds, not minutes of round trips. Values are
+ * varied with cheap arithmetic on the series number; the point is realistic volume and
+ * distribution (every doctor has the same share of patients, every patient the same share of
+ * records), not realistic prose.
+ */
+export interface ScaleSize {
+  label: string;
+  patients: number;
+  doctors: number;
+  caregivers: number;
+  /** Rows in each of the biggest tables: appointments, medical_records, medications, audit_log. */
+  rows: number;
+}
+
+export const sizes = {
+  small: { label: '10k', patients: 1_000, doctors: 50, caregivers: 100, rows: 10_000 },
+  large: { label: '1M', patients: 20_000, doctors: 1_000, caregivers: 2_000, rows: 1_000_000 },
+} satisfies Record<string, ScaleSize>;
+
+/** Who the benchmark acts as, and the rows it asks for. */
+export interface BenchPeople {
+  supervisorId: number;
+  doctorId: number;
+  /**
+   * Another doctor, who books the appointments of POST /api/appointments, so the writes do not
+   * grow the list the bench doctor's endpoints read.
+   */
+  writerId: number;
+  writerUsername: string;
+  /** Patients on the writer's care team. */
+  writerPatientIds: number[];
+  /** A patient with an account, for the patient dashboard's calls. */
+  patientId: number;
+  patientUserId: number;
+  /** A caregiver on that patient's care team. */
+  caregiverId: number;
+}
+
+export interface ScaleResult {
+  people: BenchPeople;
+  counts: Record<string, number>;
+  /** Seconds per step, to show what generation costs. */
+  timings: Record<string, number>;
+}
+
+// prettier-ignore
+const firstNames = [
+  'Ada', 'Agnes', 'Albert', 'Alice', 'Arthur', 'Audrey', 'Bernard', 'Betty', 'Clara', 'Cecil',
+  'Doris', 'Donald', 'Edith', 'Ernest', 'Florence', 'Frank', 'Grace', 'George', 'Hazel', 'Harold',
+  'Irene', 'Henry', 'Joan', 'Kenneth', 'Mabel', 'Leonard', 'Norma', 'Norman', 'Olive', 'Percy',
+];
+// prettier-ignore
+const lastHeads = ['Ash', 'Brad', 'Brook', 'Cald', 'Dal', 'Fair', 'Hart', 'Kel', 'Mill', 'Nor', 'Pem', 'Ross', 'Thorn', 'Whit', 'Win'];
+// prettier-ignore
+const lastTails = ['ton', 'ford', 'wood', 'field', 'ley', 'by', 'well', 'worth', 'dale', 'shaw'];
+// prettier-ignore
+const diagnoses = ['Hypertension', 'Type 2 diabetes', 'Osteoarthritis of the knee', 'Chronic heart failure', 'Atrial fibrillation', 'Osteoporosis', 'Insomnia', 'Hypothyroidism'];
+// prettier-ignore
+const streets = ['Maple Street', 'Cedar Road', 'Willow Lane', 'Orchard Way', 'Mill Close', 'Station Road', 'Meadow Drive', 'Birch Avenue'];
+
+const arr = (items: string[]): string =>
+  `array[${items.map((s) => `'${s.replaceAll("'", "''")}'`).join(',')}]`;
+/** Picks from a literal array by an integer SQL expression. */
+const pick = (items: string[], expr: string): string =>
+  `(${arr(items)})[1 + ((${expr}) % ${items.length})]`;
+
+const bulkTables = [
+  'appointments',
+  'medical_records',
+  'medications',
+  'audit_log',
+  'progress_reports',
+  'prescriptions',
+];
+
+/** Fills a freshly migrated, empty database. */
+export async function generateScale(
+  db: Sql,
+  size: ScaleSize,
+  options: { passwordHash: string; now: Date },
+): Promise<ScaleResult> {
+  const { patients: P, doctors: D, caregivers: C, rows: R } = size;
+  const A = Math.floor(P / 2); // patients with their own account
+  const now = `'${options.now.toISOString()}'::timestamptz`;
+  const hash = options.passwordHash.replaceAll("'", "''");
+  const timings: Record<string, number> = {};
+  const step = async (name: string, text: string) => {
+    const started = performance.now();
+    await db.exec(text);
+    timings[name] = (timings[name] ?? 0) + (performance.now() - started) / 1000;
+  };
+  // Bulk-load the way a restore does: no per-row foreign-key triggers (the rows are consistent
+  // by construction) and secondary indexes built once at the end instead of row by row.
+  try {
+    await db.exec(`set session_replication_role = replica`);
+  } catch {
+    // not a superuser: keep the triggers
+  }
+  await db.exec(`set synchronous_commit = off`);
+  const indexes = await db.query<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+     where schemaname = current_schema() and tablename = any($1)
+       and indexname not in (select conname from pg_constraint)`,
+    [bulkTables],
+  );
+  for (const index of indexes) await db.exec(`drop index "${index.name}"`);
+
+  const userInsert = (prefix: string, count: number, role: string, privileges: string) => `
+    insert into users (username, first_name, second_name, email, primary_location, role, privileges, password_hash)
+    select '${prefix}' || g, ${pick(firstNames, 'g')}, ${pick(lastHeads, 'g / 3')} || ${pick(lastTails, 'g / 7')},
+           '${prefix}' || g || '@example.com', 'Benchtown', '${role}', '${privileges}', '${hash}'
+    from generate_series(0, ${count - 1}) g order by g`;
+
+  await step(
+    'users',
+    [
+      userInsert('bench_doctor_', D, 'doctor', 'editor'),
+      userInsert('bench_caregiver_', C, 'caregiver', 'editor'),
+      userInsert('bench_patient_', A, 'patient', 'viewer'),
+      userInsert('bench_supervisor_', 1, 'doctor', 'supervisor'),
+    ].join(';\n'),
+  );
+  const firstId = async (prefix: string) => {
+    const [row] = await db.query<{ id: number }>(
+      `select min(id)::int as id from users where username = $1`,
+      [`${prefix}0`],
+    );
+    return row!.id;
+  };
+  // Ids are contiguous: each group went in with one statement on a fresh database.
+  const d0 = await firstId('bench_doctor_');
+  const c0 = await firstId('bench_caregiver_');
+  const a0 = await firstId('bench_patient_');
+  const supervisorId = await firstId('bench_supervisor_');
+
+  await step(
+    'patients',
+    `insert into patients (first_name, last_name, dob, gender, address, phone_number, emergency_contact,
+                           emergency_contact_phone, account_user_id, created_by)
+     select ${pick(firstNames, 'g * 7')}, ${pick(lastHeads, 'g / 5')} || ${pick(lastTails, 'g / 11')},
+            date '1930-01-01' + (g * 37) % 12000, case when g % 5 < 3 then 'Female' else 'Male' end,
+            (1 + g % 240) || ' ' || ${pick(streets, 'g / 3')} || ', Benchtown', '(555) 555-01' || lpad((g % 100)::text, 2, '0'),
+            'Relative of patient ' || g, '(555) 555-01' || lpad(((g + 7) % 100)::text, 2, '0'),
+            case when g < ${A} then ${a0} + g end, ${d0} + g % ${D}
+     from generate_series(0, ${P - 1}) g order by g`,
+  );
+  const [p] = await db.query<{ id: number }>(`select min(id)::int as id from patients`);
+  const p0 = p!.id;
+
+  // Care teams: patient i has doctor i % D, caregiver i % C and every other patient a second one.
+  await step(
+    'care_team_members',
+    `insert into care_team_members (patient_id, user_id, added_by)
+       select ${p0} + g, ${d0} + g % ${D}, ${d0} + g % ${D} from generate_series(0, ${P - 1}) g;
+     insert into care_team_members (patient_id, user_id, added_by)
+       select ${p0} + g, ${c0} + g % ${C}, ${d0} + g % ${D} from generate_series(0, ${P - 1}) g;
+     insert into care_team_members (patient_id, user_id, added_by)
+       select ${p0} + g, ${c0} + (g + ${Math.floor(C / 2)}) % ${C}, ${d0} + g % ${D}
+       from generate_series(0, ${P - 1}, 2) g`,
+  );
+
+  // Patient of row g is g % P; its doctor and caregiver follow from the care team rule above.
+  const patientOf = `${p0} + g % ${P}`;
+  const doctorOf = `${d0} + (g % ${P}) % ${D}`;
+  const caregiverOf = `${c0} + (g % ${P}) % ${C}`;
+  // A spread of days without a random(): the bench is repeatable.
+  const spread = (days: number) => `((g::bigint * 7919) % ${days})`;
+  await step(
+    'appointments',
+    `insert into appointments (doctor_id, patient_id, appointment_date, location, requested_by, created_at, updated_at)
+     select ${doctorOf}, ${patientOf},
+            date_trunc('hour', ${now}) + (${spread(730)} - 365) * interval '1 day' + (g % 8) * interval '1 hour',
+            case when g % 3 = 0 then 'Home visit' else 'Clinic room ' || (1 + g % 4) end, ${doctorOf}, ${now}, ${now}
+     from generate_series(1, ${R}) g`,
+  );
+  await step(
+    'medical_records',
+    `insert into medical_records (patient_id, doctor_id, date_of_visit, location, diagnosis, treatment_plan, notes, created_by, created_at, updated_at)
+     select ${patientOf}, ${doctorOf}, ${now} - ${spread(1000)} * interval '1 day' - (g % 8) * interval '1 hour',
+            'Home visit', ${pick(diagnoses, 'g')}, 'Continue the current plan; review in four weeks.',
+            'BP ' || (110 + g % 50) || '/' || (65 + g % 30) || ', pulse ' || (58 + g % 40) || '. Feeling well.',
+            ${doctorOf}, ${now}, ${now}
+     from generate_series(1, ${R}) g`,
+  );
+  await step(
+    'medications',
+    `insert into medications (patient_id, date, details, recorded_by, created_at, updated_at)
+     select ${patientOf}, ${now} - ${spread(365)} * interval '1 day' - (g % 12) * interval '1 hour',
+            ${pick(['Amlodipine 5 mg given', 'Metformin 500 mg given with the evening meal', 'Paracetamol 1 g given', 'Apixaban 5 mg given'], 'g')},
+            ${caregiverOf}, ${now}, ${now}
+     from generate_series(1, ${R}) g`,
+  );
+  await step(
+    'audit_log',
+    `insert into audit_log (at, user_id, role, action, entity, entity_id, patient_id, outcome, ip, request_id)
+     select ${now} - (g % 500000) * interval '1 minute', ${doctorOf}, 'doctor',
+            ${pick(['read', 'list', 'create', 'update'], 'g')}, 'patient', (${patientOf})::text, ${patientOf},
+            'success', '127.0.0.1', 'bench-' || g
+     from generate_series(1, ${R}) g`,
+  );
+  const R5 = Math.max(1, Math.floor(R / 5));
+  await step(
+    'progress_reports',
+    `insert into progress_reports (report_id, patient_id, caregiver_id, date, summary, recommendations, overall_health, created_by, created_at, updated_at)
+     select 'PR-BENCH-' || lpad(g::text, 8, '0'), ${patientOf}, ${caregiverOf}, ${now} - ${spread(365)} * interval '1 day',
+            'Ate well and walked in the garden.', 'Encourage fluids in the afternoon.',
+            ${pick(['Good', 'Stable', 'Fair', 'Improving'], 'g')}, ${caregiverOf}, ${now}, ${now}
+     from generate_series(1, ${R5}) g`,
+  );
+  await step(
+    'prescriptions',
+    `insert into prescriptions (patient_id, doctor_id, date, medication, dosage, duration, details, created_at, updated_at)
+     select ${patientOf}, ${doctorOf}, (${now} - ${spread(365)} * interval '1 day')::date,
+            ${pick(['Amlodipine', 'Metformin', 'Paracetamol', 'Apixaban'], 'g')}, '5 mg once daily', '90 days',
+            'Take in the morning.', ${now}, ${now}
+     from generate_series(1, ${R5}) g`,
+  );
+  await step(
+    'reminders_notifications',
+    `insert into reminders (user_id, message, date, created_at, updated_at)
+       select ${caregiverOf}, 'Check blood pressure', ${now} + (g % 30) * interval '1 day', ${now}, ${now}
+       from generate_series(1, ${P}) g;
+     insert into notifications (user_id, message, kind, link, created_at)
+       select ${doctorOf}, 'New progress report', 'progress-report', '/progress-report', ${now} - (g % 30) * interval '1 day'
+       from generate_series(1, ${P}) g`,
+  );
+  for (const index of indexes) await step('indexes', index.definition);
+  await db.exec(`set session_replication_role = origin`).catch(() => undefined);
+  // Fresh statistics, as autovacuum would have them on a database that grew over time.
+  await step('analyze', 'analyze');
+
+  const counts: Record<string, number> = {};
+  for (const table of [
+    'users',
+    'patients',
+    'care_team_members',
+    'appointments',
+    'medical_records',
+    'medications',
+    'audit_log',
+    'progress_reports',
+    'prescriptions',
+  ]) {
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+    counts[table] = row!.n;
+  }
+  const writerPatientIds: number[] = [];
+  for (let i = 1; i < P && writerPatientIds.length < 20; i += D) writerPatientIds.push(p0 + i);
+  return {
+    people: {
+      supervisorId,
+      doctorId: d0,
+      writerId: d0 + 1,
+      writerUsername: 'bench_doctor_1',
+      writerPatientIds,
+      patientId: p0,
+      patientUserId: a0,
+      caregiverId: c0,
+    },
+    counts,
+    timings,
+  };
+}
