@@ -34,6 +34,23 @@ export function auditContext(request: FastifyRequest): AuditContext {
   };
 }
 
+type AuditRow = typeof auditLog.$inferInsert;
+
+function auditRows(context: AuditContext, list: AuditEvent[]): AuditRow[] {
+  return list.map((event) => ({
+    at: context.at,
+    userId: context.userId,
+    role: context.role,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId == null ? null : String(event.entityId),
+    patientId: event.patientId ?? null,
+    outcome: event.outcome ?? 'success',
+    ip: context.ip,
+    requestId: context.requestId,
+  }));
+}
+
 /** Appends audit rows. No PHI values: only ids, kinds and outcomes. */
 export async function writeAudit(
   db: Executor,
@@ -42,20 +59,93 @@ export async function writeAudit(
 ): Promise<void> {
   const list = Array.isArray(events) ? events : [events];
   if (list.length === 0) return;
-  await db.insert(auditLog).values(
-    list.map((event) => ({
-      at: context.at,
-      userId: context.userId,
-      role: context.role,
-      action: event.action,
-      entity: event.entity,
-      entityId: event.entityId == null ? null : String(event.entityId),
-      patientId: event.patientId ?? null,
-      outcome: event.outcome ?? 'success',
-      ip: context.ip,
-      requestId: context.requestId,
-    })),
-  );
+  await db.insert(auditLog).values(auditRows(context, list));
+}
+
+/** At most this many rows go into one multi-row insert. */
+const MAX_GROUP_ROWS = 500;
+
+interface Waiting {
+  rows: AuditRow[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for the audit rows of reads and refusals (those that have no change's
+ * transaction to ride in). Every caller still waits until its own row is committed, so no
+ * answer leaves the server before its audit row is stored; but while one insert is on its way,
+ * the rows of concurrent requests gather and go together in the next one. An idle server
+ * writes each row at once (no timer, no added latency); a busy one commits one insert per
+ * round trip instead of one per request.
+ */
+export class AuditGroupWriter {
+  private waiting: Waiting[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Executor) {}
+
+  write(rows: AuditRow[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ rows, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.waiting.length > 0) {
+        const group = this.takeGroup();
+        try {
+          await this.db.insert(auditLog).values(group.flatMap((entry) => entry.rows));
+          for (const entry of group) entry.resolve();
+        } catch {
+          // One bad row must not fail its neighbours: each request's rows on their own.
+          for (const entry of group) {
+            try {
+              await this.db.insert(auditLog).values(entry.rows);
+              entry.resolve();
+            } catch (error) {
+              entry.reject(error);
+            }
+          }
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private takeGroup(): Waiting[] {
+    let rows = 0;
+    let take = 0;
+    while (take < this.waiting.length) {
+      const next = this.waiting[take]!.rows.length;
+      if (take > 0 && rows + next > MAX_GROUP_ROWS) break;
+      rows += next;
+      take += 1;
+    }
+    return this.waiting.splice(0, take);
+  }
+}
+
+const groupWriters = new WeakMap<object, AuditGroupWriter>();
+
+/** Writes audit rows outside any transaction through the server's group writer. */
+function writeAuditGrouped(
+  request: FastifyRequest,
+  events: AuditEvent | AuditEvent[],
+): Promise<void> {
+  const list = Array.isArray(events) ? events : [events];
+  if (list.length === 0) return Promise.resolve();
+  const db = request.server.db;
+  let writer = groupWriters.get(db);
+  if (!writer) {
+    writer = new AuditGroupWriter(db);
+    groupWriters.set(db, writer);
+  }
+  return writer.write(auditRows(auditContext(request), list));
 }
 
 /** Records a read (or list) of patient data. */
@@ -63,7 +153,7 @@ export function auditRead(
   request: FastifyRequest,
   events: AuditEvent | AuditEvent[],
 ): Promise<void> {
-  return writeAudit(request.server.db, auditContext(request), events);
+  return writeAuditGrouped(request, events);
 }
 
 /**
@@ -91,7 +181,7 @@ export function auditDenied(
   request: FastifyRequest,
   event: Omit<AuditEvent, 'action' | 'outcome'>,
 ): Promise<void> {
-  return writeAudit(request.server.db, auditContext(request), {
+  return writeAuditGrouped(request, {
     ...event,
     action: 'denied',
     outcome: 'denied',

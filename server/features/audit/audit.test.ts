@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, patients } from '../../db/schema/index.ts';
-import { auditedChange } from '../../plugins/audit.ts';
+import { AuditGroupWriter, auditedChange } from '../../plugins/audit.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, validPatientInput } from '../../test/factories.ts';
 
@@ -152,5 +152,56 @@ describe('the admin audit query', () => {
       const res = await call(t.app, 'GET', `/api/audit?${query}`, { token: admin.token });
       expect([query, res.status]).toEqual([query, 400]);
     }
+  });
+});
+
+describe('the audit rows of reads (group commit)', () => {
+  it('concurrent reads each get exactly one committed row before they are answered', async () => {
+    const now = t.clock.now();
+    const d = await createUser(db(), { role: 'doctor', now });
+    const p = await createPatient(db(), { careTeam: [d] });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        call(t.app, 'GET', `/api/patients/${p.id}`, { token: d.token }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const rows = await db()
+      .select({ requestId: auditLog.requestId, action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.userId, d.id));
+    expect(rows).toHaveLength(60);
+    expect(new Set(rows.map((r) => r.requestId)).size).toBe(60);
+    expect(rows.every((r) => r.action === 'read')).toBe(true);
+  });
+
+  it('one row that cannot be written fails only its own request, not the others in its group', async () => {
+    const writer = new AuditGroupWriter(db());
+    const row = (entity: string | null, requestId: string) => ({
+      at: t.clock.now(),
+      userId: null,
+      role: null,
+      action: 'read',
+      entity: entity as string,
+      outcome: 'success',
+      requestId,
+    });
+    const results = await Promise.allSettled([
+      writer.write([row('patient', 'group-first')]),
+      writer.write([row('patient', 'group-a')]),
+      writer.write([row(null, 'group-bad')]),
+      writer.write([row('patient', 'group-b')]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const stored = await db()
+      .select({ requestId: auditLog.requestId })
+      .from(auditLog)
+      .where(sql`${auditLog.requestId} like 'group-%'`);
+    expect(stored.map((r) => r.requestId).sort()).toEqual(['group-a', 'group-b', 'group-first']);
   });
 });
