@@ -73,6 +73,8 @@ interface DataTableProps<T> {
   /** Server-side paging: shown when given. */
   paging?: {
     total: number;
+    /** The total is a lower bound: "of more than …". */
+    capped?: boolean;
     page: number;
     rowsPerPage: number;
     onPageChange(page: number): void;
@@ -130,6 +132,9 @@ export function DataTable<T>({
           page={paging.page}
           rowsPerPage={paging.rowsPerPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from}–${to} of ${paging.capped ? 'more than ' : ''}${count.toLocaleString('en-US')}`
+          }
           onPageChange={(_event, page) => paging.onPageChange(page)}
           onRowsPerPageChange={(event) => paging.onRowsPerPageChange(Number(event.target.value))}
         />

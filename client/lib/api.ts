@@ -84,13 +84,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A page of a list: the rows, the total from X-Total-Count, and the answer's headers. */
+/**
+ * A page of a list: the rows, the total from X-Total-Count, whether that total is only a lower
+ * bound (X-Total-Count-Capped: the server stops counting far past the page), and the headers.
+ */
 export async function apiList<T>(
   path: string,
   options: RequestOptions = {},
-): Promise<{ items: T[]; total: number; headers: Headers }> {
+): Promise<{ items: T[]; total: number; capped: boolean; headers: Headers }> {
   const response = await send(path, options);
   const items = (await response.json()) as T[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
-  return { items, total, headers: response.headers };
+  const capped = response.headers.get('X-Total-Count-Capped') === 'true';
+  return { items, total, capped, headers: response.headers };
 }

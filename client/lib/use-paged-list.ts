@@ -44,6 +44,7 @@ export function usePagedList<T>(
     setSearch,
     paging: {
       total: query.data?.total ?? 0,
+      capped: query.data?.capped ?? false,
       page,
       rowsPerPage,
       onPageChange: setPage,

@@ -1,9 +1,77 @@
+import { count, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import type { Executor } from '../db/client.ts';
+
+/** A page of a list and its total; `capped` when the total is only a lower bound. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  capped?: boolean;
+}
+
+/**
+ * Totals are counted exactly up to this many rows past the end of the page asked for; beyond
+ * that the total is a lower bound (`X-Total-Count-Capped: true`), so no list counts a whole
+ * large table on every page. Paging on raises the bound with the offset.
+ */
+export const COUNT_AHEAD = 1000;
+
+/**
+ * The total for X-Total-Count. A short page tells it without a query; otherwise `countUpTo`
+ * counts matching rows up to the given bound (a `count(*)` over a subquery with that LIMIT).
+ */
+export async function pageTotal(
+  page: { offset: number; limit: number; rows: number },
+  countUpTo: (bound: number) => Promise<number>,
+): Promise<{ total: number; capped: boolean }> {
+  if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) {
+    return { total: page.offset + page.rows, capped: false };
+  }
+  const bound = page.offset + page.limit + COUNT_AHEAD;
+  const counted = await countUpTo(bound + 1);
+  return counted > bound ? { total: bound, capped: true } : { total: counted, capped: false };
+}
+
+/** The matching rows' "1", ready for `boundedCount`: `db.select(oneColumn).from(t).where(w)`. */
+export const oneColumn = { one: sql`1`.as('one') };
+
+/** `countUpTo` for `pageTotal`: counts the rows of `matching` (a `$dynamic()` select) up to a bound. */
+export function boundedCount(db: Executor, matching: PgSelect) {
+  return async (bound: number): Promise<number> => {
+    const [counted] = await db
+      .select({ total: count() })
+      .from(matching.limit(bound).as('matching'));
+    return counted?.total ?? 0;
+  };
+}
+
+/**
+ * The prepared form of `boundedCount`: counts the rows of `matching` up to the `bound`
+ * placeholder. `countWith` turns it into `countUpTo` for `pageTotal`.
+ */
+export function preparedBoundedCount(db: Executor, matching: PgSelect, name: string) {
+  return db
+    .select({ total: count() })
+    .from(matching.limit(sql.placeholder('bound')).as('matching'))
+    .prepare(name);
+}
+
+export function countWith(
+  statement: ReturnType<typeof preparedBoundedCount>,
+  values: Record<string, unknown>,
+) {
+  return async (bound: number): Promise<number> => {
+    const [counted] = await statement.execute({ ...values, bound });
+    return counted?.total ?? 0;
+  };
+}
 
 /** Lists answer a plain array (as the seed's client expects) with the total in a header. */
-export function sendPage<T>(reply: FastifyReply, page: { items: T[]; total: number }): T[] {
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   reply.header('X-Total-Count', String(page.total));
-  reply.header('Access-Control-Expose-Headers', 'X-Total-Count');
+  if (page.capped) reply.header('X-Total-Count-Capped', 'true');
+  reply.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Count-Capped');
   return page.items;
 }
 

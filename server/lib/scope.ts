@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { can } from '../../shared/permissions.ts';
 import type { FastifyRequest } from 'fastify';
@@ -13,24 +13,54 @@ import { notFound } from './http-error.ts';
  * the agency, doctors and caregivers the patients on whose care team they are, a patient only
  * the record linked to their own account. Deleted patients are out of everyone's scope.
  */
-export function patientInScope(user: SessionUser, patientId: AnyPgColumn | SQL): SQL {
+export function patientInScope(
+  user: SessionUser,
+  patientId: AnyPgColumn | SQL,
+  /** A prepared statement passes a placeholder here and the user's id at each run. */
+  userId: number | Placeholder = user.id,
+): SQL {
   if (user.role === 'guest') return sql`false`;
   // On the patients table itself the condition reads the row's own columns: no self-join, which
   // lets the planner walk the name index (10,000 patients: about 3 times faster on PGlite).
   if (patientId === patients.id) {
     if (user.role === 'patient') {
-      return sql`(${patients.accountUserId} = ${user.id} and ${patients.deletedAt} is null)`;
+      return sql`(${patients.accountUserId} = ${userId} and ${patients.deletedAt} is null)`;
     }
     if (can(user, 'patients:read-all')) return sql`${patients.deletedAt} is null`;
-    return sql`(${patients.deletedAt} is null and ${patients.id} in (select ctm.patient_id from care_team_members ctm where ctm.user_id = ${user.id}))`;
+    return sql`(${patients.deletedAt} is null and ${patients.id} in (select ctm.patient_id from care_team_members ctm where ctm.user_id = ${userId}))`;
   }
   if (user.role === 'patient') {
-    return sql`${patientId} in (select p.id from patients p where p.account_user_id = ${user.id} and p.deleted_at is null)`;
+    return sql`${patientId} in (select p.id from patients p where p.account_user_id = ${userId} and p.deleted_at is null)`;
   }
   if (can(user, 'patients:read-all')) {
     return sql`${patientId} in (select p.id from patients p where p.deleted_at is null)`;
   }
-  return sql`${patientId} in (select ctm.patient_id from care_team_members ctm join patients p on p.id = ctm.patient_id where ctm.user_id = ${user.id} and p.deleted_at is null)`;
+  return sql`${patientId} in (select ctm.patient_id from care_team_members ctm join patients p on p.id = ctm.patient_id where ctm.user_id = ${userId} and p.deleted_at is null)`;
+}
+
+/**
+ * `patientInScope` for a query that already joins `patients` on the record's patient and keeps
+ * only live ones (`patients.deleted_at is null`): the scope then needs no second look at the
+ * patients table (a doctor's appointments list, 10,000 rows: about a third less database time).
+ */
+export function joinedPatientInScope(
+  user: SessionUser,
+  userId: number | Placeholder = user.id,
+): SQL {
+  if (user.role === 'guest') return sql`false`;
+  if (user.role === 'patient') return sql`${patients.accountUserId} = ${userId}`;
+  if (can(user, 'patients:read-all')) return sql`true`;
+  return sql`${patients.id} in (select ctm.patient_id from care_team_members ctm where ctm.user_id = ${userId})`;
+}
+
+/**
+ * What decides the SQL `patientInScope` writes for a user (everything else is the user's id): a
+ * key for caching prepared statements.
+ */
+export function scopeKind(user: SessionUser): 'none' | 'own-record' | 'agency' | 'care-team' {
+  if (user.role === 'guest') return 'none';
+  if (user.role === 'patient') return 'own-record';
+  return can(user, 'patients:read-all') ? 'agency' : 'care-team';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../../shared/messages.ts';
@@ -128,6 +128,26 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionProblem', null);
 
+  // Every /api request runs this lookup: built and named once, so each request only sends the
+  // token hash (PostgreSQL plans a named statement once per connection).
+  const sessionByToken = app.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      username: users.username,
+      role: users.role,
+      privileges: users.privileges,
+      isActive: users.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const presented = tokenFrom(request);
@@ -136,22 +156,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new HttpError(403, apiErrors.csrf);
     }
     const now = app.clock.now();
-    const [row] = await app.db
-      .select({
-        sessionId: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        userId: users.id,
-        username: users.username,
-        role: users.role,
-        privileges: users.privileges,
-        isActive: users.isActive,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(presented.token)))
-      .limit(1);
+    const [row] = await sessionByToken.execute({ tokenHash: hashToken(presented.token) });
     if (!row || row.revokedAt || !row.isActive) {
       request.sessionProblem = 'invalid';
       return;

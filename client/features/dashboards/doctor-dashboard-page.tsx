@@ -8,12 +8,16 @@ import { useAppointments } from '../appointments/api/list-appointments.ts';
 import { AppointmentCalendarPanel } from '../appointments/components/appointment-calendar-panel.tsx';
 import { UpcomingAppointments } from '../appointments/components/upcoming-appointments.tsx';
 
-/** A total read from X-Total-Count with the smallest page (one row). */
+/** A total read from X-Total-Count with the smallest page (one row); "1,001+" when capped. */
+function figureOf(page: { total: number; capped: boolean }): string {
+  return `${page.total.toLocaleString('en-US')}${page.capped ? '+' : ''}`;
+}
+
 function useTotal(key: string, path: string | null) {
   return useQuery({
     queryKey: ['dashboard-total', key, path],
     queryFn: async ({ signal }) =>
-      (await apiList<unknown>(path!, { query: { limit: 1 }, signal })).total,
+      figureOf(await apiList<unknown>(path!, { query: { limit: 1 }, signal })),
     enabled: path !== null,
     retry: false,
   });
@@ -27,7 +31,7 @@ function FigureCard({
   action,
 }: {
   title: string;
-  value: number | undefined;
+  value: string | undefined;
   isLoading: boolean;
   to: string;
   action: string;
@@ -98,7 +102,7 @@ export default function DoctorDashboardPage() {
         />
         <FigureCard
           title="Appointments"
-          value={appointments.data?.total}
+          value={appointments.data && figureOf(appointments.data)}
           isLoading={appointments.isLoading}
           to="/appointments"
           action="View Appointments"

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/format.ts';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
@@ -11,7 +23,20 @@ import {
 import type { Executor, Tx } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import { assertPatientInScope, patientInScope } from '../../lib/scope.ts';
+import {
+  countWith,
+  oneColumn,
+  pageTotal,
+  preparedBoundedCount,
+  type Page,
+} from '../../lib/list.ts';
+import { preparedFor } from '../../lib/prepared.ts';
+import {
+  assertPatientInScope,
+  joinedPatientInScope,
+  patientInScope,
+  scopeKind,
+} from '../../lib/scope.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import {
   createNotifications,
@@ -74,21 +99,27 @@ function toAppointment(row: AppointmentRow): Appointment {
   };
 }
 
-/** Rows of live appointments of live patients, inside the caller's patient scope. */
+/** Live appointments of live patients in the caller's scope, and the given conditions. */
+function inScope(
+  user: SessionUser,
+  where: (SQL | undefined)[],
+  userId: number | Placeholder = user.id,
+) {
+  return and(
+    isNull(appointments.deletedAt),
+    isNull(patients.deletedAt),
+    joinedPatientInScope(user, userId),
+    ...where,
+  );
+}
+
 function selectInScope(db: Executor, user: SessionUser, where: (SQL | undefined)[]) {
   return db
     .select(columns)
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId))
     .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(
-      and(
-        isNull(appointments.deletedAt),
-        isNull(patients.deletedAt),
-        patientInScope(user, appointments.patientId),
-        ...where,
-      ),
-    );
+    .where(inScope(user, where));
 }
 
 export interface AppointmentFilters {
@@ -101,12 +132,66 @@ export interface AppointmentFilters {
   offset: number;
 }
 
+interface ListShape {
+  doctor: boolean;
+  patient: boolean;
+  from: boolean;
+  to: boolean;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The appointments list's two statements for one shape of filter and one kind of scope, with
+ * placeholders for every value: built and named once, then only the values travel.
+ */
+function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, key: string) {
+  const where = inScope(
+    user,
+    [
+      shape.doctor ? eq(appointments.doctorId, sql.placeholder('doctorId')) : undefined,
+      shape.patient ? eq(appointments.patientId, sql.placeholder('patientId')) : undefined,
+      shape.from ? gte(appointments.appointmentDate, sql.placeholder('from')) : undefined,
+      shape.to ? lt(appointments.appointmentDate, sql.placeholder('to')) : undefined,
+    ],
+    sql.placeholder('userId'),
+  );
+  const direction = shape.order === 'desc' ? desc : asc;
+  return {
+    page: db
+      .select(columns)
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.doctorId))
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .where(where)
+      .orderBy(direction(appointments.appointmentDate), direction(appointments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`appointments_page_${key}`),
+    count: preparedBoundedCount(
+      db,
+      db
+        .select(oneColumn)
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .where(where)
+        .$dynamic(),
+      `appointments_count_${key}`,
+    ),
+  };
+}
+
+function listStatements(db: Executor, user: SessionUser, shape: ListShape) {
+  const flags = `${shape.doctor ? 'd' : ''}${shape.patient ? 'p' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}`;
+  const key = `${scopeKind(user)}_${flags || 'none'}_${shape.order}`;
+  return preparedFor(db, `appointments_${key}`, () => buildListStatements(db, user, shape, key));
+}
+
 /** One page of the caller's appointments (scope, optional doctor, patient and [from, to)). */
 export async function listAppointments(
   db: Executor,
   user: SessionUser,
   filters: AppointmentFilters,
-): Promise<{ items: Appointment[]; total: number }> {
+): Promise<Page<Appointment>> {
   // Bounds beyond the years that can be stored (1 to 9999) bound nothing and are dropped, so
   // the database is never handed a date it cannot read (a calendar reaches year 275760).
   const fromDate = filters.from ? parseRangeBound(filters.from) : null;
@@ -119,30 +204,28 @@ export async function listAppointments(
   }
   const from = fromDate && fromDate.getTime() > firstStorable ? fromDate : null;
   const to = toDate && toDate.getTime() <= lastStorable ? toDate : null;
-  const where = [
-    filters.doctorId === undefined ? undefined : eq(appointments.doctorId, filters.doctorId),
-    filters.patientId === undefined ? undefined : eq(appointments.patientId, filters.patientId),
-    from ? gte(appointments.appointmentDate, from) : undefined,
-    to ? lt(appointments.appointmentDate, to) : undefined,
-  ];
-  const direction = filters.order === 'desc' ? desc : asc;
-  const rows = await selectInScope(db, user, where)
-    .orderBy(direction(appointments.appointmentDate), direction(appointments.id))
-    .limit(filters.limit)
-    .offset(filters.offset);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(
-      and(
-        isNull(appointments.deletedAt),
-        isNull(patients.deletedAt),
-        patientInScope(user, appointments.patientId),
-        ...where,
-      ),
-    );
-  return { items: rows.map(toAppointment), total: Number(count?.total ?? 0) };
+  const statements = listStatements(db, user, {
+    doctor: filters.doctorId !== undefined,
+    patient: filters.patientId !== undefined,
+    from: from !== null,
+    to: to !== null,
+    order: filters.order === 'desc' ? 'desc' : 'asc',
+  });
+  const values = {
+    userId: user.id,
+    doctorId: filters.doctorId,
+    patientId: filters.patientId,
+    from: from?.toISOString(),
+    to: to?.toISOString(),
+    limit: filters.limit,
+    offset: filters.offset,
+  };
+  const rows = await statements.page.execute(values);
+  const { total, capped } = await pageTotal(
+    { offset: filters.offset, limit: filters.limit, rows: rows.length },
+    countWith(statements.count, values),
+  );
+  return { items: rows.map(toAppointment), total, capped };
 }
 
 /**
@@ -155,6 +238,8 @@ export async function assertDoctorListable(
   doctorId: number,
 ): Promise<void> {
   if (doctorId !== user.id && !can(user, 'patients:read-all')) throw notFound();
+  // A doctor's own list: the session already says who and what they are.
+  if (doctorId === user.id && user.storedRole === 'doctor') return;
   const [doctor] = await db
     .select({ id: users.id })
     .from(users)

@@ -1,17 +1,28 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AccessLogEntry, AuditEntry, AuditQuery } from '../../../shared/schemas/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { boundedCount, oneColumn, pageTotal, type Page } from '../../lib/list.ts';
 
 const userName = sql<
   string | null
 >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.secondName} end`;
 
-/** One page of the audit log, newest first, filtered by user, patient, action, entity and time. */
-export async function listAuditEntries(
+/** The audit log grows with every read: its totals are counted up to a bound (lib/list.ts). */
+function countAudit(
   db: Executor,
-  query: AuditQuery,
-): Promise<{ items: AuditEntry[]; total: number }> {
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  rows: number,
+) {
+  return pageTotal(
+    { offset: page.offset, limit: page.limit, rows },
+    boundedCount(db, db.select(oneColumn).from(auditLog).where(where).$dynamic()),
+  );
+}
+
+/** One page of the audit log, newest first, filtered by user, patient, action, entity and time. */
+export async function listAuditEntries(db: Executor, query: AuditQuery): Promise<Page<AuditEntry>> {
   const conditions: (SQL | undefined)[] = [
     query.userId ? eq(auditLog.userId, query.userId) : undefined,
     query.patientId ? eq(auditLog.patientId, query.patientId) : undefined,
@@ -43,14 +54,15 @@ export async function listAuditEntries(
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
+  const { total, capped } = await countAudit(db, where, query, rows.length);
   return {
     items: rows.map((row) => ({
       ...row,
       username: row.username ?? null,
       at: row.at.toISOString(),
     })),
-    total: counted?.total ?? 0,
+    total,
+    capped,
   };
 }
 
@@ -62,7 +74,7 @@ export async function listAccessLog(
   db: Executor,
   patientId: number,
   page: { limit: number; offset: number },
-): Promise<{ items: AccessLogEntry[]; total: number }> {
+): Promise<Page<AccessLogEntry>> {
   const where = eq(auditLog.patientId, patientId);
   const rows = await db
     .select({
@@ -79,9 +91,6 @@ export async function listAccessLog(
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
-  return {
-    items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
-    total: counted?.total ?? 0,
-  };
+  const { total, capped } = await countAudit(db, where, page, rows.length);
+  return { items: rows.map((row) => ({ ...row, at: row.at.toISOString() })), total, capped };
 }

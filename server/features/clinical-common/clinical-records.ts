@@ -1,4 +1,14 @@
-import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { deletedRecordTexts } from '../../../shared/messages.ts';
@@ -7,8 +17,16 @@ import type { ListQuery } from '../../../shared/schemas/common.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { likePattern } from '../../lib/list.ts';
-import { patientInRestoreScope, patientInScope } from '../../lib/scope.ts';
+import {
+  countWith,
+  likePattern,
+  oneColumn,
+  pageTotal,
+  preparedBoundedCount,
+  type Page,
+} from '../../lib/list.ts';
+import { preparedFor } from '../../lib/prepared.ts';
+import { patientInRestoreScope, patientInScope, scopeKind } from '../../lib/scope.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { auditDenied, auditedChange, auditRead, type AuditAction } from '../../plugins/audit.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -57,9 +75,16 @@ export interface ChangeOptions<T extends ClinicalTable> {
   after?: AfterChange<T>;
 }
 
+/**
+ * Narrows a list to one person's records. The condition is written on a placeholder, so the
+ * list's statements are prepared once per filter shape and only `value` travels per request.
+ */
 export interface ListFilter {
-  where?: SQL;
-  /** Set when the list is one patient's, for the audit row. */
+  /** Names the filter's shape in the prepared statement's name ('patient', 'doctor'...). */
+  shape: string;
+  where: (value: Placeholder) => SQL | undefined;
+  value: number;
+  /** Set when the list is one patient's: for the audit row and the 404 of an unseen patient. */
   patientId?: number;
 }
 
@@ -174,17 +199,51 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
   const table = kind.table as T & PgTable;
   const { entity } = kind;
 
-  const visible = (user: SessionUser): SQL =>
-    and(isNull(table.deletedAt), patientInScope(user, table.patientId))!;
+  const visible = (user: SessionUser, userId: number | Placeholder = user.id): SQL =>
+    and(isNull(table.deletedAt), patientInScope(user, table.patientId, userId))!;
 
-  const search = (q: string | undefined): SQL | undefined => {
-    if (!q) return undefined;
-    const pattern = likePattern(q);
-    return or(
+  const search = (pattern: Placeholder): SQL | undefined =>
+    or(
       ilike(patientNameOf(table.patientId), pattern),
       ...kind.searchable.map((column) => ilike(column, pattern)),
     );
-  };
+
+  /** A list's page and bounded count, built once per scope kind, filter shape and search. */
+  function listStatements(
+    db: Executor,
+    user: SessionUser,
+    filter: ListFilter | undefined,
+    q: boolean,
+  ) {
+    const key = `${entity}_${scopeKind(user)}_${filter?.shape ?? 'all'}_${q ? 'search' : 'plain'}`;
+    return preparedFor(db, `clinical_${key}`, () => {
+      const where = and(
+        visible(user, sql.placeholder('userId')),
+        filter?.where(sql.placeholder('value')),
+        q ? search(sql.placeholder('pattern')) : undefined,
+      );
+      const name = key.replace(/\W/g, '_');
+      return {
+        page: db
+          .select(kind.fields)
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...kind.newestFirst)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`clinical_page_${name}`),
+        count: preparedBoundedCount(
+          db,
+          db
+            .select(oneColumn)
+            .from(table as PgTable)
+            .where(where)
+            .$dynamic(),
+          `clinical_count_${name}`,
+        ),
+      };
+    });
+  }
 
   async function answers(db: Executor, where: SQL, page?: ListQuery): Promise<TAnswer[]> {
     let query = db
@@ -248,22 +307,41 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
     return existing;
   }
 
-  /** Lists the records in the caller's scope (and the filter), newest first; one 'list' audit row. */
+  /**
+   * Lists the records in the caller's scope (and the filter), newest first; one 'list' audit row.
+   * For one patient's list (`filter.patientId`), an empty answer checks that the patient is in
+   * scope (404 otherwise): rows in the answer already prove it, so no extra query is needed.
+   */
   async function list(
     request: FastifyRequest,
     query: ListQuery,
-    filter: ListFilter = {},
-  ): Promise<{ items: TAnswer[]; total: number }> {
+    filter?: ListFilter,
+  ): Promise<Page<TAnswer>> {
     const user = currentUser(request);
     const db = request.server.db;
-    const where = and(visible(user), filter.where, search(query.q))!;
-    const items = await answers(db, where, query);
-    const [counted] = await db
-      .select({ total: count() })
-      .from(table as PgTable)
-      .where(where);
-    await auditRead(request, { action: 'list', entity, patientId: filter.patientId ?? null });
-    return { items, total: counted?.total ?? 0 };
+    const statements = listStatements(db, user, filter, Boolean(query.q));
+    const values = {
+      userId: user.id,
+      value: filter?.value,
+      pattern: query.q ? likePattern(query.q) : '',
+      limit: query.limit,
+      offset: query.offset,
+    };
+    const rows = await statements.page.execute(values);
+    const items = rows.map((row) => toJson(row as Record<string, unknown>) as TAnswer);
+    if (
+      items.length === 0 &&
+      filter?.patientId !== undefined &&
+      !(await patientVisible(db, user, filter.patientId))
+    ) {
+      return missing(request, 'list', entity);
+    }
+    const { total, capped } = await pageTotal(
+      { offset: query.offset, limit: query.limit, rows: items.length },
+      countWith(statements.count, values),
+    );
+    await auditRead(request, { action: 'list', entity, patientId: filter?.patientId ?? null });
+    return { items, total, capped };
   }
 
   return {
@@ -275,12 +353,13 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
       request: FastifyRequest,
       patientId: number,
       query: ListQuery,
-    ): Promise<{ items: TAnswer[]; total: number }> {
-      const user = currentUser(request);
-      if (!(await patientVisible(request.server.db, user, patientId))) {
-        return missing(request, 'list', entity);
-      }
-      return list(request, query, { where: eq(table.patientId, patientId), patientId });
+    ): Promise<Page<TAnswer>> {
+      return list(request, query, {
+        shape: 'patient',
+        where: (value) => eq(table.patientId, value),
+        value: patientId,
+        patientId,
+      });
     },
 
     /** One record in scope, or 404. */

@@ -55,7 +55,11 @@ export const medicalRecordsService = {
   /** The records a doctor wrote (the caller's own, or any doctor's for a supervisor), in scope. */
   async listForDoctor(request: FastifyRequest, doctorId: number, query: ListQuery) {
     await assertSelfOrSupervisor(request, 'medical-record', doctorId);
-    return records.list(request, query, { where: eq(table.doctorId, doctorId) });
+    return records.list(request, query, {
+      shape: 'doctor',
+      where: (value) => eq(table.doctorId, value),
+      value: doctorId,
+    });
   },
 
   /** Adds a medical record for a patient in the caller's scope. */

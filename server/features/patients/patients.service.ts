@@ -1,11 +1,19 @@
-import { and, asc, count, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { patientTexts } from '../../../shared/messages.ts';
 import type { CareTeamMember, Patient, PatientInput } from '../../../shared/schemas/patients.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { likePattern } from '../../lib/list.ts';
-import { patientInScope } from '../../lib/scope.ts';
+import {
+  countWith,
+  likePattern,
+  oneColumn,
+  pageTotal,
+  preparedBoundedCount,
+  type Page,
+} from '../../lib/list.ts';
+import { preparedFor } from '../../lib/prepared.ts';
+import { patientInScope, scopeKind } from '../../lib/scope.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 
 const patientColumns = {
@@ -35,38 +43,66 @@ function toPatient(row: PatientRow): Patient {
   };
 }
 
-/** Case-insensitive search on "First Last", so "ada", "lovelace" and "ada love" all match. */
-function nameMatches(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  return sql`lower(${patients.firstName} || ' ' || ${patients.lastName}) like ${likePattern(q)}`;
+/**
+ * The patients list's two statements for one kind of scope, with or without a search on
+ * "First Last" (case-insensitive, so "ada", "lovelace" and "ada love" all match).
+ */
+function buildPatientListStatements(db: Executor, user: SessionUser, search: boolean, key: string) {
+  // The scope condition on the patients table includes `deleted_at is null`.
+  const where = and(
+    patientInScope(user, patients.id, sql.placeholder('userId')),
+    search
+      ? sql`lower(${patients.firstName} || ' ' || ${patients.lastName}) like ${sql.placeholder('pattern')}`
+      : undefined,
+  );
+  return {
+    page: db
+      .select(patientColumns)
+      .from(patients)
+      .leftJoin(users, eq(users.id, patients.accountUserId))
+      .where(where)
+      .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`patients_page_${key}`),
+    count: preparedBoundedCount(
+      db,
+      db.select(oneColumn).from(patients).where(where).$dynamic(),
+      `patients_count_${key}`,
+    ),
+  };
 }
 
-/** One page of the patients in the user's scope, ordered by last name, first name, id. */
+function patientListStatements(db: Executor, user: SessionUser, search: boolean) {
+  const key = `${scopeKind(user)}_${search ? 'search' : 'all'}`;
+  return preparedFor(db, `patients_${key}`, () =>
+    buildPatientListStatements(db, user, search, key),
+  );
+}
+
+/**
+ * One page of the patients in the user's scope, ordered by last name, first name, id. The most
+ * requested list: its statements are prepared once (per scope kind and search) and only the
+ * values travel with each request.
+ */
 export async function listPatients(
   db: Executor,
   user: SessionUser,
   query: { limit: number; offset: number; q?: string },
-): Promise<{ items: Patient[]; total: number }> {
-  const where = and(
-    isNull(patients.deletedAt),
-    patientInScope(user, patients.id),
-    nameMatches(query.q),
+): Promise<Page<Patient>> {
+  const statements = patientListStatements(db, user, Boolean(query.q));
+  const values = {
+    userId: user.id,
+    pattern: query.q ? likePattern(query.q) : '',
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const rows = await statements.page.execute(values);
+  const { total, capped } = await pageTotal(
+    { offset: query.offset, limit: query.limit, rows: rows.length },
+    countWith(statements.count, values),
   );
-  const rows = await db
-    .select(patientColumns)
-    .from(patients)
-    .leftJoin(users, eq(users.id, patients.accountUserId))
-    .where(where)
-    .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  // The count is only needed when the page does not already tell it.
-  let total = query.offset + rows.length;
-  if (rows.length === query.limit || (rows.length === 0 && query.offset > 0)) {
-    const [counted] = await db.select({ total: count() }).from(patients).where(where);
-    total = counted?.total ?? 0;
-  }
-  return { items: rows.map(toPatient), total };
+  return { items: rows.map(toPatient), total, capped };
 }
 
 /** A patient by id, with no scope check (callers check scope or are admins). */

@@ -82,7 +82,11 @@ export const prescriptionsService = {
   /** The prescriptions a doctor wrote (the caller's own, or any doctor's for a supervisor), in scope. */
   async listForDoctor(request: FastifyRequest, doctorId: number, query: ListQuery) {
     await assertSelfOrSupervisor(request, 'prescription', doctorId);
-    return records.list(request, query, { where: eq(table.doctorId, doctorId) });
+    return records.list(request, query, {
+      shape: 'doctor',
+      where: (value) => eq(table.doctorId, value),
+      value: doctorId,
+    });
   },
 
   /** Writes a prescription (by default the caller's own) and tells the patient's caregivers. */

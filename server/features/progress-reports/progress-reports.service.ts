@@ -105,7 +105,9 @@ export const progressReportsService = {
   async listForCaregiver(request: FastifyRequest, caregiverId: number, query: ListQuery) {
     await assertSelfOrSupervisor(request, 'progress-report', caregiverId);
     return records.list(request, query, {
-      where: or(eq(table.caregiverId, caregiverId), eq(table.createdBy, caregiverId)),
+      shape: 'caregiver',
+      where: (value) => or(eq(table.caregiverId, value), eq(table.createdBy, value)),
+      value: caregiverId,
     });
   },
 

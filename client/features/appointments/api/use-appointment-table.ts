@@ -35,6 +35,7 @@ export function useAppointmentTable(source: AppointmentSource | null) {
       onRetry: () => void query.refetch(),
       paging: {
         total: query.data?.total ?? 0,
+        capped: query.data?.capped ?? false,
         page,
         rowsPerPage,
         onPageChange: setPage,
