@@ -1,12 +1,14 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { defaultFontSize } from '../../shared/settings.ts';
 import { SessionProvider, useSession } from '../lib/auth.tsx';
+import { requestToasts, useToastsWanted } from '../lib/notify.ts';
 import { usePreviewSettings } from '../lib/preview-settings.ts';
 import { buildTheme } from './theme.ts';
+
+// The toast library is only needed once a notice is shown or someone signs in.
+const Toasts = lazy(() => import('./toasts.tsx'));
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,6 +19,10 @@ export const queryClient = new QueryClient({
 /** Applies the signed-in user's stored settings (dark mode, font size) to the whole UI. */
 function UserTheme({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const toastsWanted = useToastsWanted();
+  useEffect(() => {
+    if (user) requestToasts();
+  }, [user]);
   const preview = usePreviewSettings();
   const darkMode = preview.darkMode ?? user?.settings.darkMode ?? false;
   const fontSize =
@@ -29,18 +35,11 @@ function UserTheme({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {children}
-      {/* The seed's notice behaviour, option for option. */}
-      <ToastContainer
-        position="top-right"
-        autoClose={5000}
-        hideProgressBar={false}
-        newestOnTop={false}
-        closeOnClick
-        pauseOnHover
-        pauseOnFocusLoss
-        draggable
-        theme={darkMode ? 'dark' : 'light'}
-      />
+      {(toastsWanted || user) && (
+        <Suspense fallback={null}>
+          <Toasts theme={darkMode ? 'dark' : 'light'} />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

@@ -7,7 +7,9 @@ import { apiErrors } from '../../shared/messages.ts';
 
 /**
  * Serves the built client and falls back to index.html for any other GET (history API), while
- * unknown /api paths answer the JSON 404.
+ * unknown /api paths answer the JSON 404. The build writes a .br and a .gz beside each text
+ * file (vite.config.ts); a browser that accepts one gets it, with the original file's
+ * content-type and `Vary: Accept-Encoding`, and any other gets the plain file.
  */
 export const clientPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasClient = existsSync(path.join(options.root, 'index.html'));
@@ -16,6 +18,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { root: str
       root: options.root,
       wildcard: false,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh.
         res.header(

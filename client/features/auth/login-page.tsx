@@ -1,19 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { notices } from '../../../shared/messages.ts';
+import { notices, validation } from '../../../shared/messages.ts';
 import { normalizeRole } from '../../../shared/permissions.ts';
-import { loginFormSchema } from '../../../shared/schemas/users.ts';
 import { RedirectSignedIn } from '../../app/guards.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
+import { AuthTextField } from './auth-text-field.tsx';
 import { landingPathFor, muiRegister } from './mui-register.ts';
 
-type LoginForm = z.infer<typeof loginFormSchema>;
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+/**
+ * The rules of loginFormSchema (shared/schemas/users.ts), written as react-hook-form rules so
+ * the login screen does not download zod: a username that is not blank once trimmed, a
+ * password of at least 6 characters, each with the same message in the same order.
+ */
+const rules = {
+  username: {
+    validate: (value: string) => value.trim().length > 0 || validation.usernameRequired,
+  },
+  password: {
+    required: validation.passwordRequired,
+    minLength: { value: 6, message: validation.passwordMin6 },
+  },
+} as const;
 
 interface LoginResponse {
   role: string;
@@ -29,7 +45,6 @@ function LoginForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
     defaultValues: { username: '', password: '' },
   });
   const field = muiRegister(register);
@@ -39,12 +54,14 @@ function LoginForm() {
     try {
       response = await api<LoginResponse>('/api/users/login', {
         method: 'POST',
-        body: values,
+        // As the schema did: the username is sent trimmed.
+        body: { username: values.username.trim(), password: values.password },
       });
     } catch (error) {
       // Every failure says 'Login failed'; throttling adds the server's advice to wait.
       const detail = error instanceof ApiError && error.status === 429 ? error.message : undefined;
-      toast.error(
+      notify(
+        'error',
         detail ? (
           <span>
             {notices.loginFailed}
@@ -57,7 +74,7 @@ function LoginForm() {
       );
       return;
     }
-    toast.success(response.message);
+    notify('success', response.message);
     // The server's effective role decides where to land, not the login answer's stored one.
     const me = await refresh().catch(() => null);
     await navigate(landingPathFor(me?.role ?? normalizeRole(response.role)), { replace: true });
@@ -65,21 +82,21 @@ function LoginForm() {
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Login">
-      <TextField
+      <AuthTextField
         label="Username"
         required
         autoComplete="username"
         autoFocus
-        {...field('username')}
+        {...field('username', rules.username)}
         error={Boolean(errors.username)}
         helperText={errors.username?.message}
       />
-      <TextField
+      <AuthTextField
         label="Password"
         required
         type="password"
         autoComplete="current-password"
-        {...field('password')}
+        {...field('password', rules.password)}
         error={Boolean(errors.password)}
         helperText={errors.password?.message}
       />

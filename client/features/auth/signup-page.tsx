@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Grid, Link, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { accountTexts, notices, validation } from '../../../shared/messages.ts';
 import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
 import { registerSchema } from '../../../shared/schemas/users.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { muiRegister } from './mui-register.ts';
 
@@ -75,13 +75,14 @@ export default function SignupPage() {
         }
       }
       if (!shown) {
-        toast.error(
+        notify(
+          'error',
           error instanceof ApiError && error.message ? error.message : notices.signupFailed,
         );
       }
       return;
     }
-    toast.success(notices.signupSuccess);
+    notify('success', notices.signupSuccess);
     reset(emptyForm);
     await navigate('/login');
   };

@@ -15,7 +15,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notices, reminderTexts } from '../../../shared/messages.ts';
@@ -23,7 +23,11 @@ import type { Reminder } from '../../../shared/schemas/reminders.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { useDeleteReminder, useReminderPage } from './api.ts';
-import { ReminderDialog } from './reminder-dialog.tsx';
+
+// The form (react-hook-form, zod, text fields) loads when the dialog is first opened.
+const ReminderDialog = lazy(() =>
+  import('./reminder-dialog.tsx').then((module) => ({ default: module.ReminderDialog })),
+);
 
 /**
  * The own reminders with the 'Add Reminder' dialog, edit and delete. The first load tells
@@ -38,6 +42,9 @@ export function RemindersCard({ onLoaded }: { onLoaded?: () => void }) {
     open: false,
     reminder: null,
   });
+  // Once opened, the dialog stays mounted so that it closes with its usual transition.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialog.open && !dialogUsed) setDialogUsed(true);
   const [toDelete, setToDelete] = useState<Reminder | null>(null);
 
   // The seed's notice on loading the dashboard, once per visit.
@@ -170,11 +177,15 @@ export function RemindersCard({ onLoaded }: { onLoaded?: () => void }) {
           />
         )}
       </CardContent>
-      <ReminderDialog
-        open={dialog.open}
-        reminder={dialog.reminder}
-        onClose={() => setDialog({ open: false, reminder: null })}
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ReminderDialog
+            open={dialog.open}
+            reminder={dialog.reminder}
+            onClose={() => setDialog({ open: false, reminder: null })}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         title={reminderTexts.deleteTitle}

@@ -1,0 +1,41 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ToastOptions } from 'react-toastify';
+
+/**
+ * The toast container is mounted once a notice is wanted or someone signs in, and then stays
+ * (a notice shown at logout or at the end of a session must not vanish with the screen).
+ */
+let toastsWanted = false;
+const listeners = new Set<() => void>();
+
+export function requestToasts(): void {
+  if (toastsWanted) return;
+  toastsWanted = true;
+  for (const listener of listeners) listener();
+}
+
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toastsWanted,
+  );
+}
+
+/**
+ * Shows a notice from a screen that a guest sees (login, sign-up, session ended). The toast
+ * library is loaded on first use so the login screen does not download it up front;
+ * react-toastify keeps a notice in its queue until the container has mounted.
+ */
+export function notify(
+  type: 'success' | 'error' | 'info',
+  content: ReactNode,
+  options?: ToastOptions,
+): void {
+  requestToasts();
+  void import('react-toastify').then(({ toast }) => {
+    toast[type](content, options);
+  });
+}
