@@ -394,7 +394,7 @@ export function writeReport(file: string, report: Report): void {
     push(
       '### Request logging',
       '',
-      `The profiled endpoint (${report.profile?.target ?? 'GET /api/patients?limit=50'}) with the production log level (${level}: two log lines per request) and with request logging off (LOG_LEVEL=warn), each in its own app process. The server CPU per request is the steadier comparison on a shared machine:`,
+      `The profiled endpoint (${report.profile?.target ?? 'GET /api/patients?limit=50'}) with the production log level (${level}: one line for each refused or failed answer, none for a successful one) and with request logging off (LOG_LEVEL=warn), each in its own app process. The server CPU per request is the steadier comparison on a shared machine:`,
       '',
       '| Log level | req/s | p50 ms | p99 ms | server CPU ms/request |',
       '| --- | ---: | ---: | ---: | ---: |',

@@ -799,20 +799,24 @@ async function runLighthouse(
         ? [`--extra-headers=${JSON.stringify({ Cookie: `ec_session=${tokens[page.as]}` })}`]
         : []),
     ];
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, args, {
-        cwd: work,
-        stdio: ['ignore', 'ignore', openSync(path.join(work, 'lighthouse.log'), 'a')],
-        env: { ...env, CHROME_PATH: chrome },
+    // Chromium under Lighthouse now and then fails to start on a loaded machine: one retry.
+    const runOnce = () =>
+      new Promise<number>((resolve) => {
+        const child = spawn(process.execPath, args, {
+          cwd: work,
+          stdio: ['ignore', 'ignore', openSync(path.join(work, 'lighthouse.log'), 'a')],
+          env: { ...env, CHROME_PATH: chrome },
+        });
+        children.add(child);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+        child.on('exit', (c) => {
+          clearTimeout(timer);
+          children.delete(child);
+          resolve(c ?? 1);
+        });
       });
-      children.add(child);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-      child.on('exit', (c) => {
-        clearTimeout(timer);
-        children.delete(child);
-        resolve(c ?? 1);
-      });
-    });
+    let code = await runOnce();
+    if (code !== 0) code = await runOnce();
     try {
       if (code !== 0) throw new Error(`lighthouse exited ${code} (see lighthouse.log)`);
       const report = JSON.parse(readFileSync(output, 'utf8')) as {
