@@ -574,6 +574,9 @@ test('the first account signed up on an empty database becomes admin', async ({ 
     const links = await sidebarLinks(page);
     expect(links.map((l) => l.name)).toEqual(expect.arrayContaining(['Users', 'Audit Log']));
   } finally {
+    // Leave the app first: its live reminder stream and queries would otherwise reach for the
+    // stopped server and log a refused connection.
+    await page.goto('about:blank');
     await fresh.stop();
   }
 });

@@ -231,6 +231,15 @@ async function signIn(page: Page, account: Pick<Account, 'username' | 'password'
 /** Waits until the screen has loaded: no spinner or skeleton left. */
 async function settle(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
+  // After a resize the layout re-renders for the new width and then slides (the sidebar's
+  // width): measure the layout a user is left with, not a frame before or during that.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+  await animationsDone(page);
   await expect(
     page.locator(
       '[role="status"][aria-label="Loading"], .MuiSkeleton-root, main .MuiCircularProgress-root',
