@@ -12,6 +12,7 @@ interface AuthTextFieldProps {
   label: string;
   name: string;
   type?: 'text' | 'password';
+  value?: string;
   required?: boolean;
   autoComplete?: string;
   autoFocus?: boolean;

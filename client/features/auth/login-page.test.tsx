@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { validation } from '../../../shared/messages.ts';
 import { loginFormSchema } from '../../../shared/schemas/users.ts';
 import { SessionProvider } from '../../lib/auth.tsx';
 import LoginPage from './login-page.tsx';
@@ -86,5 +87,22 @@ describe('the login form checks what loginFormSchema checks, with its messages',
     expect(loginFormSchema.parse(values)).toEqual({ username: 'nurse', password: ' secret ' });
     await submit(values);
     await waitFor(() => expect(loginBodies).toEqual([loginFormSchema.parse(values)]));
+  });
+
+  it('once submitted, checks again as the user types and focuses the first wrong field', async () => {
+    const user = userEvent.setup();
+    const fields = await submit({ username: '', password: 'abc' });
+    await waitFor(() =>
+      expect(fields.username).toHaveAccessibleDescription(validation.usernameRequired),
+    );
+    expect(fields.username).toHaveFocus();
+    expect(fields.password).toHaveAccessibleDescription(validation.passwordMin6);
+    await user.type(fields.username, 'nurse');
+    expect(fields.username).not.toHaveAccessibleDescription(validation.usernameRequired);
+    await user.type(fields.password, 'def');
+    expect(fields.password).not.toHaveAccessibleDescription(validation.passwordMin6);
+    expect(loginBodies).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(loginBodies).toEqual([{ username: 'nurse', password: 'abcdef' }]));
   });
 });

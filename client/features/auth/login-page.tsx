@@ -1,5 +1,5 @@
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { notices, validation } from '../../../shared/messages.ts';
 import { normalizeRole } from '../../../shared/permissions.ts';
@@ -9,27 +9,29 @@ import { useSession } from '../../lib/auth.tsx';
 import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { AuthTextField } from './auth-text-field.tsx';
-import { landingPathFor, muiRegister } from './mui-register.ts';
+import { landingPathFor } from './mui-register.ts';
 
 interface LoginForm {
   username: string;
   password: string;
 }
 
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
 /**
- * The rules of loginFormSchema (shared/schemas/users.ts), written as react-hook-form rules so
- * the login screen does not download zod: a username that is not blank once trimmed, a
- * password of at least 6 characters, each with the same message in the same order.
+ * The rules of loginFormSchema (shared/schemas/users.ts), written out so the login screen
+ * downloads neither zod nor a form library: a username that is not blank once trimmed, a
+ * password of at least 6 characters, each with the schema's message. A test compares the two.
  */
-const rules = {
-  username: {
-    validate: (value: string) => value.trim().length > 0 || validation.usernameRequired,
-  },
-  password: {
-    required: validation.passwordRequired,
-    minLength: { value: 6, message: validation.passwordMin6 },
-  },
-} as const;
+export function checkLogin(values: LoginForm): LoginErrors {
+  const errors: LoginErrors = {};
+  if (values.username.trim().length === 0) errors.username = validation.usernameRequired;
+  if (values.password.length === 0) errors.password = validation.passwordRequired;
+  else if (values.password.length < 6) errors.password = validation.passwordMin6;
+  return errors;
+}
+
+const fieldOrder: (keyof LoginForm)[] = ['username', 'password'];
 
 interface LoginResponse {
   role: string;
@@ -37,19 +39,35 @@ interface LoginResponse {
   token: string;
 }
 
+/**
+ * The login form. Like the app's other forms it checks on submit, then again on every change
+ * once submitted, and puts the focus on the first field that is wrong.
+ */
 function LoginForm() {
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    defaultValues: { username: '', password: '' },
-  });
-  const field = muiRegister(register);
+  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginForm, HTMLInputElement | null>>>({});
 
-  const onSubmit = async (values: LoginForm) => {
+  const field = (name: keyof LoginForm) => ({
+    name,
+    value: values[name],
+    inputRef: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted) setErrors(checkLogin(next));
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+  });
+
+  const login = async () => {
     let response: LoginResponse;
     try {
       response = await api<LoginResponse>('/api/users/login', {
@@ -80,25 +98,40 @@ function LoginForm() {
     await navigate(landingPathFor(me?.role ?? normalizeRole(response.role)), { replace: true });
   };
 
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const found = checkLogin(values);
+    setErrors(found);
+    setSubmitted(true);
+    const firstWrong = fieldOrder.find((name) => found[name]);
+    if (firstWrong) {
+      inputs.current[firstWrong]?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await login();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Login">
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Login">
       <AuthTextField
         label="Username"
         required
         autoComplete="username"
         autoFocus
-        {...field('username', rules.username)}
-        error={Boolean(errors.username)}
-        helperText={errors.username?.message}
+        {...field('username')}
       />
       <AuthTextField
         label="Password"
         required
         type="password"
         autoComplete="current-password"
-        {...field('password', rules.password)}
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
+        {...field('password')}
       />
       <Button type="submit" variant="contained" fullWidth size="large" disabled={isSubmitting}>
         Login
