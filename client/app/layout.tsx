@@ -33,12 +33,14 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { can } from '../../shared/permissions.ts';
 import type { Me } from '../../shared/schemas/users.ts';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { useSession } from '../lib/auth.tsx';
+import { queryClient } from '../lib/query-client.ts';
 import { Loading } from './guards.tsx';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN, TOP_BAR_HEIGHT } from './theme.ts';
 
@@ -246,7 +248,19 @@ const drawerPaper = {
 } as const;
 
 /** The signed-in frame: top bar and collapsible sidebar around the current screen. */
+/**
+ * The signed-in frame, with the query cache its screens share (provided here, not at the
+ * root, so the login screen does not download the query library).
+ */
 export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LayoutFrame />
+    </QueryClientProvider>
+  );
+}
+
+function LayoutFrame() {
   const { user, isLoading } = useSession();
   const location = useLocation();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));

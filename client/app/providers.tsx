@@ -1,5 +1,4 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { defaultFontSize } from '../../shared/settings.ts';
 import { SessionProvider, useSession } from '../lib/auth.tsx';
@@ -9,12 +8,6 @@ import { buildTheme } from './theme.ts';
 
 // The toast library is only needed once a notice is shown or someone signs in.
 const Toasts = lazy(() => import('./toasts.tsx'));
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
-  },
-});
 
 /** Applies the signed-in user's stored settings (dark mode, font size) to the whole UI. */
 function UserTheme({ children }: { children: ReactNode }) {
@@ -46,10 +39,8 @@ function UserTheme({ children }: { children: ReactNode }) {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <UserTheme>{children}</UserTheme>
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <UserTheme>{children}</UserTheme>
+    </SessionProvider>
   );
 }

@@ -1,17 +1,21 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireSession } from './guards.tsx';
-import { RouteError } from './route-error.tsx';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { notices } from '../../shared/messages.ts';
+import { setSessionEndedHandler } from '../lib/api.ts';
+import { clearSessionData } from '../lib/auth.tsx';
+import { notify } from '../lib/notify.ts';
+import { Loading, RequireSession } from './guards.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
-/** Every screen is its own chunk, so /login does not load calendars or tables. */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+// The declarative router (<BrowserRouter> with <Routes>) is used rather than the data router:
+// the app has no loaders or actions, and the data router would add about 16 KB to the login
+// screen. Every screen is its own chunk, so /login does not load calendars or tables.
 
 interface Screen {
   path: string;
   /** Dashboards need the matching role; every other screen only a session. */
   role?: 'doctor' | 'caregiver' | 'patient';
-  load: () => Promise<{ default: React.ComponentType }>;
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 const screens: Screen[] = [
@@ -64,40 +68,96 @@ const screens: Screen[] = [
   },
 ];
 
-const signedIn: RouteObject[] = screens.map(({ path, role, load }) => ({
-  path,
-  lazy: async () => {
-    const { Component } = await lazyPage(load)();
-    return {
-      Component: () => (
-        <RequireSession role={role}>
-          <Component />
-        </RequireSession>
-      ),
-    };
-  },
-}));
+/** Screens open to guests; a signed-in user on /login or /signup goes to their dashboard. */
+const publicScreens: Screen[] = [
+  { path: '/login', load: () => import('../features/auth/login-page.tsx') },
+  { path: '/signup', load: () => import('../features/auth/signup-page.tsx') },
+  { path: '*', load: () => import('./not-found-page.tsx') },
+];
 
-export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/login" replace /> },
-  {
-    path: '/login',
-    lazy: lazyPage(() => import('../features/auth/login-page.tsx')),
-    errorElement: <RouteError />,
-  },
-  {
-    path: '/signup',
-    lazy: lazyPage(() => import('../features/auth/signup-page.tsx')),
-    errorElement: <RouteError />,
-  },
-  // The seed's patient sidebar pointed here; the real route is /patient-dashboard.
-  { path: '/user-dashboard', element: <Navigate to="/patient-dashboard" replace /> },
-  {
-    // The signed-in frame (top bar, sidebar, notification stream) is its own chunk too, so the
-    // login screen never downloads it.
-    lazy: async () => ({ Component: (await import('./layout.tsx')).AppLayout }),
-    errorElement: <RouteError />,
-    children: signedIn,
-  },
-  { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx')) },
-]);
+const AppLayout = lazy(() =>
+  import('./layout.tsx').then((module) => ({ default: module.AppLayout })),
+);
+
+const pageOf = ({ load }: Screen) => lazy(load);
+const signedInPages = screens.map((screen) => ({ ...screen, Page: pageOf(screen) }));
+const publicPages = publicScreens.map((screen) => ({ ...screen, Page: pageOf(screen) }));
+
+/**
+ * A screen's chunk and render, caught: a failed download or a render error shows a message
+ * with Reload instead of a blank page. Moving to another screen clears the message.
+ */
+function Screen({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * When the server says the session ended, everything the user had loaded is forgotten, a
+ * notice says why, and the next screen is /login.
+ */
+function SessionEndedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setSessionEndedHandler(() => {
+      clearSessionData();
+      notify('info', notices.sessionExpired, { toastId: 'session-ended' });
+      void navigate('/login', { replace: true });
+    });
+    return () => setSessionEndedHandler(undefined);
+  }, [navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <SessionEndedRedirect />
+      <Routes>
+        <Route path="/" element={<Navigate to="/login" replace />} />
+        {/* The seed's patient sidebar pointed here; the real route is /patient-dashboard. */}
+        <Route path="/user-dashboard" element={<Navigate to="/patient-dashboard" replace />} />
+        {/*
+          The signed-in frame (top bar, sidebar, notification stream) is its own chunk too, so
+          the login screen never downloads it.
+        */}
+        <Route
+          element={
+            <Screen>
+              <AppLayout />
+            </Screen>
+          }
+        >
+          {signedInPages.map(({ path, role, Page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Screen>
+                  <RequireSession role={role}>
+                    <Page />
+                  </RequireSession>
+                </Screen>
+              }
+            />
+          ))}
+        </Route>
+        {publicPages.map(({ path, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Screen>
+                <Page />
+              </Screen>
+            }
+          />
+        ))}
+      </Routes>
+    </>
+  );
+}

@@ -1,11 +1,15 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Me } from '../../shared/schemas/users.ts';
 import { can as canDo, type Permission } from '../../shared/permissions.ts';
 import { api, ApiError } from './api.ts';
 import { setPreviewSettings } from './preview-settings.ts';
-
-export const meQueryKey = ['me'] as const;
 
 interface SessionValue {
   /** The signed-in user as the server reports it, or null for a guest. */
@@ -17,8 +21,6 @@ interface SessionValue {
   logout(): Promise<void>;
 }
 
-const SessionContext = createContext<SessionValue | null>(null);
-
 export async function fetchMe(): Promise<Me | null> {
   try {
     return await api<Me>('/api/users/me');
@@ -29,50 +31,109 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 /**
- * Forgets everything the signed-in user had loaded. The session query is set to null rather
- * than removed, so the screens watching it see the guest at once and the guards send them to
- * /login (Back after logout shows no private screen).
+ * Who is signed in, kept in a small store of its own rather than in the query cache, so the
+ * login screen does not download the query library. 'idle' until the first read.
  */
-export function clearSessionData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-  queryClient.setQueryData(meQueryKey, null);
+interface SessionState {
+  user: Me | null;
+  status: 'idle' | 'loading' | 'ready';
+}
+
+let state: SessionState = { user: null, status: 'idle' };
+const listeners = new Set<() => void>();
+const clearHandlers = new Set<() => void>();
+let reading: Promise<Me | null> | null = null;
+/** Bumped when the session is cleared, so an answer to an older read is dropped. */
+let generation = 0;
+
+function setState(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Reads the session from the server; concurrent calls share one request. A failure other
+ * than 401 keeps the user already known (or none, on the first read).
+ */
+function readSession(): Promise<Me | null> {
+  if (reading) return reading;
+  const started = generation;
+  const read = fetchMe()
+    .then(
+      (user) => {
+        if (started === generation) setState({ user, status: 'ready' });
+        return state.user;
+      },
+      () => {
+        if (started === generation) setState({ user: state.user, status: 'ready' });
+        return state.user;
+      },
+    )
+    .finally(() => {
+      if (reading === read) reading = null;
+    });
+  reading = read;
+  return read;
+}
+
+/** Changes the signed-in user as known here (e.g. settings just saved), without a request. */
+export function updateSessionUser(update: (user: Me) => Me): void {
+  if (state.user) setState({ ...state, user: update(state.user) });
+}
+
+/** Runs `handler` whenever the session is cleared (the query cache registers here). */
+export function onSessionCleared(handler: () => void): () => void {
+  clearHandlers.add(handler);
+  return () => clearHandlers.delete(handler);
+}
+
+/**
+ * Forgets everything the signed-in user had loaded. The user becomes null at once, so the
+ * screens watching it see the guest and the guards send them to /login (Back after logout
+ * shows no private screen).
+ */
+export function clearSessionData(): void {
+  generation += 1;
+  reading = null;
+  setState({ user: null, status: 'ready' });
+  for (const handler of clearHandlers) handler();
   setPreviewSettings({});
 }
 
+async function logout(): Promise<void> {
+  try {
+    await api('/api/users/logout', { method: 'POST' });
+  } catch {
+    // the session may already be gone; the local state is cleared either way
+  }
+  clearSessionData();
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
 /** Holds who is signed in. Role and privileges come from the server session only. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: meQueryKey,
-    queryFn: fetchMe,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const user = query.data ?? null;
-
-  const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    return queryClient.getQueryData<Me | null>(meQueryKey) ?? null;
-  }, [queryClient]);
-
-  const logout = useCallback(async () => {
-    try {
-      await api('/api/users/logout', { method: 'POST' });
-    } catch {
-      // the session may already be gone; the local state is cleared either way
+  const current = useSyncExternalStore(subscribe, () => state);
+  useEffect(() => {
+    if (state.status === 'idle') {
+      setState({ ...state, status: 'loading' });
+      void readSession();
     }
-    clearSessionData(queryClient);
-  }, [queryClient]);
-
+  }, []);
   const value = useMemo<SessionValue>(
     () => ({
-      user,
-      isLoading: query.isLoading,
-      can: (permission) => canDo(user, permission),
-      refresh,
+      user: current.user,
+      isLoading: current.status !== 'ready',
+      can: (permission) => canDo(current.user, permission),
+      refresh: readSession,
       logout,
     }),
-    [user, query.isLoading, refresh, logout],
+    [current],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Me, Settings } from '../../../shared/schemas/users.ts';
+import type { Settings } from '../../../shared/schemas/users.ts';
 import { api } from '../../lib/api.ts';
-import { meQueryKey } from '../../lib/auth.tsx';
+import { updateSessionUser } from '../../lib/auth.tsx';
 
 export const settingsQueryKey = ['settings'] as const;
 
@@ -14,5 +14,5 @@ export const saveSettings = (changes: Partial<Settings>) =>
 /** Puts the stored settings into the session, so the theme follows them at once. */
 export function applySavedSettings(queryClient: QueryClient, settings: Settings): void {
   queryClient.setQueryData(settingsQueryKey, settings);
-  queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, settings } : me));
+  updateSessionUser((me) => ({ ...me, settings }));
 }
