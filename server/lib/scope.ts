@@ -54,6 +54,24 @@ export function joinedPatientInScope(
 }
 
 /**
+ * `joinedPatientInScope` for a list that walks an index of the record's own table in order and
+ * stops after a page (a doctor's appointments by date). The care-team check is a correlated
+ * subquery on the record's patient column, fenced with `offset 0` so PostgreSQL keeps it as a
+ * filter on each row: as a join it expects one record per patient, and fetches and sorts every
+ * matching record to return a page (1M appointments: a doctor's first page 2.2 ms of database
+ * time instead of 0.5). The same rows as `joinedPatientInScope`, under the same join on live
+ * patients.
+ */
+export function joinedPatientInScopeByRow(
+  user: SessionUser,
+  patientId: AnyPgColumn,
+  userId: number | Placeholder = user.id,
+): SQL {
+  if (scopeKind(user) !== 'care-team') return joinedPatientInScope(user, userId);
+  return sql`exists (select 1 from care_team_members ctm where ctm.patient_id = ${patientId} and ctm.user_id = ${userId} offset 0)`;
+}
+
+/**
  * What decides the SQL `patientInScope` writes for a user (everything else is the user's id): a
  * key for caching prepared statements.
  */

@@ -34,6 +34,7 @@ import { preparedFor } from '../../lib/prepared.ts';
 import {
   assertPatientInScope,
   joinedPatientInScope,
+  joinedPatientInScopeByRow,
   patientInScope,
   scopeKind,
 } from '../../lib/scope.ts';
@@ -99,16 +100,22 @@ function toAppointment(row: AppointmentRow): Appointment {
   };
 }
 
-/** Live appointments of live patients in the caller's scope, and the given conditions. */
+/**
+ * Live appointments of live patients in the caller's scope, and the given conditions. `byRow`
+ * checks the scope on each appointment (`joinedPatientInScopeByRow`): the same rows.
+ */
 function inScope(
   user: SessionUser,
   where: (SQL | undefined)[],
-  userId: number | Placeholder = user.id,
+  options: { userId?: number | Placeholder; byRow?: boolean } = {},
 ) {
+  const userId = options.userId ?? user.id;
   return and(
     isNull(appointments.deletedAt),
     isNull(patients.deletedAt),
-    joinedPatientInScope(user, userId),
+    options.byRow
+      ? joinedPatientInScopeByRow(user, appointments.patientId, userId)
+      : joinedPatientInScope(user, userId),
     ...where,
   );
 }
@@ -141,20 +148,31 @@ interface ListShape {
 }
 
 /**
+ * Whether a list shape's page checks the scope row by row: only with a doctor filter, where
+ * `appointments_doctor_idx` walks one doctor's appointments in date order and the page stops
+ * the walk early (a deep page walks further: the last of 1,000 costs about 1.4 times the join).
+ * Without it (a caregiver's date range, say) the walk would cover every appointment in the
+ * range, and joining the care team's patients first is cheaper. The count reads every matching
+ * row anyway, so it always joins (1,000 rows: about 5 times cheaper than row by row).
+ */
+const pageScopeByRow = (shape: ListShape): boolean => shape.doctor;
+
+/**
  * The appointments list's two statements for one shape of filter and one kind of scope, with
  * placeholders for every value: built and named once, then only the values travel.
  */
 function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, key: string) {
-  const where = inScope(
-    user,
-    [
-      shape.doctor ? eq(appointments.doctorId, sql.placeholder('doctorId')) : undefined,
-      shape.patient ? eq(appointments.patientId, sql.placeholder('patientId')) : undefined,
-      shape.from ? gte(appointments.appointmentDate, sql.placeholder('from')) : undefined,
-      shape.to ? lt(appointments.appointmentDate, sql.placeholder('to')) : undefined,
-    ],
-    sql.placeholder('userId'),
-  );
+  const where = (byRow: boolean) =>
+    inScope(
+      user,
+      [
+        shape.doctor ? eq(appointments.doctorId, sql.placeholder('doctorId')) : undefined,
+        shape.patient ? eq(appointments.patientId, sql.placeholder('patientId')) : undefined,
+        shape.from ? gte(appointments.appointmentDate, sql.placeholder('from')) : undefined,
+        shape.to ? lt(appointments.appointmentDate, sql.placeholder('to')) : undefined,
+      ],
+      { userId: sql.placeholder('userId'), byRow },
+    );
   const direction = shape.order === 'desc' ? desc : asc;
   return {
     page: db
@@ -162,7 +180,7 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
       .from(appointments)
       .innerJoin(users, eq(users.id, appointments.doctorId))
       .innerJoin(patients, eq(patients.id, appointments.patientId))
-      .where(where)
+      .where(where(pageScopeByRow(shape)))
       .orderBy(direction(appointments.appointmentDate), direction(appointments.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -173,7 +191,7 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
         .select(oneColumn)
         .from(appointments)
         .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .where(where)
+        .where(where(false))
         .$dynamic(),
       `appointments_count_${key}`,
     ),
@@ -182,7 +200,8 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
 
 function listStatements(db: Executor, user: SessionUser, shape: ListShape) {
   const flags = `${shape.doctor ? 'd' : ''}${shape.patient ? 'p' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}`;
-  const key = `${scopeKind(user)}_${flags || 'none'}_${shape.order}`;
+  const scope = `${scopeKind(user)}${pageScopeByRow(shape) ? '_byrow' : ''}`;
+  const key = `${scope}_${flags || 'none'}_${shape.order}`;
   return preparedFor(db, `appointments_${key}`, () => buildListStatements(db, user, shape, key));
 }
 

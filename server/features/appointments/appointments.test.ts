@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
-import { appointments, auditLog, notifications } from '../../db/schema/index.ts';
+import { normalizePrivilege, normalizeRole } from '../../../shared/permissions.ts';
+import { appointments, auditLog, notifications, patients } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
+import { listAppointments } from './appointments.service.ts';
 
 /** The seed's client sends a browser FormData: every field a text part. */
 function multipart(fields: Record<string, string>) {
@@ -599,6 +602,139 @@ describe('appointments API', () => {
       ] as const) {
         const res = await call(t.app, method, url, method === 'POST' ? { body: {} } : {});
         expect(res.status).toBe(401);
+      }
+    });
+  });
+
+  describe('the doctor filter keeps each role to its scope', () => {
+    // One doctor's appointments with patients on different care teams, a deleted patient and a
+    // deleted appointment: each kind of scope must see exactly its own share of them.
+    let doctor: TestUser;
+    let otherDoctor: TestUser;
+    let carer: TestUser;
+    let patientAccount: TestUser;
+    let unknownRole: TestUser;
+    const ids: Record<string, number> = {};
+
+    const session = (user: TestUser): SessionUser => ({
+      id: user.id,
+      username: user.username,
+      role: normalizeRole(user.role),
+      storedRole: user.role,
+      privileges: normalizePrivilege(user.privileges),
+    });
+    const idsOf = (items: { id: number }[]) => items.map((a) => a.id);
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      doctor = await createUser(db, { role: 'doctor' });
+      otherDoctor = await createUser(db, { role: 'doctor' });
+      carer = await createUser(db, { role: 'caregiver' });
+      patientAccount = await createUser(db, { role: 'patient', privileges: 'viewer' });
+      unknownRole = await createUser(db, { role: 'janitor' });
+      const shared = await createPatient(db, {
+        careTeam: [doctor, carer],
+        account: patientAccount,
+      });
+      const doctorOnly = await createPatient(db, { careTeam: [doctor] });
+      const carerOnly = await createPatient(db, { careTeam: [carer, otherDoctor] });
+      const nobody = await createPatient(db, { careTeam: [otherDoctor] });
+      const gone = await createPatient(db, { careTeam: [doctor, carer, otherDoctor] });
+      const bookings: [string, { id: number }, TestUser, string][] = [
+        ['shared1', shared, doctor, '2026-05-01T09:00:00.000Z'],
+        ['doctorOnly', doctorOnly, doctor, '2026-05-01T10:00:00.000Z'],
+        ['carerOnly', carerOnly, doctor, '2026-05-02T09:00:00.000Z'],
+        ['shared2', shared, doctor, '2026-05-03T09:00:00.000Z'],
+        ['nobody', nobody, doctor, '2026-05-04T09:00:00.000Z'],
+        ['gone', gone, doctor, '2026-05-05T09:00:00.000Z'],
+        ['cancelled', shared, doctor, '2026-05-06T09:00:00.000Z'],
+        ['otherDoctors', shared, otherDoctor, '2026-05-01T11:00:00.000Z'],
+      ];
+      for (const [name, patient, withDoctor, date] of bookings) {
+        const res = await book(supervisor.token, {
+          doctorId: withDoctor.id,
+          patientId: patient.id,
+          appointmentDate: date,
+          location: name,
+        });
+        expect(res.status).toBe(201);
+        ids[name] = res.json.id;
+      }
+      const cancel = await call(t.app, 'DELETE', `/api/appointments/${ids.cancelled}`, {
+        token: supervisor.token,
+      });
+      expect(cancel.status).toBe(204);
+      await db.update(patients).set({ deletedAt: new Date() }).where(eq(patients.id, gone.id));
+    });
+
+    it("a doctor's own list holds only their care team's patients, in date order", async () => {
+      const res = await call(t.app, 'GET', `/api/appointments/doctor/${doctor.id}`, {
+        token: doctor.token,
+      });
+      expect(res.status).toBe(200);
+      expect(idsOf(res.json)).toEqual([ids.shared1, ids.doctorOnly, ids.shared2]);
+      expect(res.headers['x-total-count']).toBe('3');
+    });
+
+    it('a supervisor lists every live patient of the doctor; another doctor gets 404', async () => {
+      const res = await call(t.app, 'GET', `/api/appointments/doctor/${doctor.id}`, {
+        token: supervisor.token,
+      });
+      expect(res.status).toBe(200);
+      expect(idsOf(res.json)).toEqual([
+        ids.shared1,
+        ids.doctorOnly,
+        ids.carerOnly,
+        ids.shared2,
+        ids.nobody,
+      ]);
+      expect(res.headers['x-total-count']).toBe('5');
+      const outsider = await call(t.app, 'GET', `/api/appointments/doctor/${doctor.id}`, {
+        token: otherDoctor.token,
+      });
+      expect(outsider.status).toBe(404);
+    });
+
+    it('with the doctor filter every kind of scope sees exactly what it sees without it', async () => {
+      const expected: [TestUser, string[]][] = [
+        [doctor, ['shared1', 'doctorOnly', 'shared2']],
+        [carer, ['shared1', 'carerOnly', 'shared2']],
+        [otherDoctor, ['carerOnly', 'nobody']],
+        [patientAccount, ['shared1', 'shared2']],
+        [supervisor, ['shared1', 'doctorOnly', 'carerOnly', 'shared2', 'nobody']],
+        [unknownRole, []],
+      ];
+      for (const [user, names] of expected) {
+        const caller = session(user);
+        const filtered = await listAppointments(t.database.db, caller, {
+          doctorId: doctor.id,
+          limit: 50,
+          offset: 0,
+        });
+        expect(idsOf(filtered.items), user.username).toEqual(names.map((name) => ids[name]));
+        expect(filtered.total, user.username).toBe(names.length);
+        const unfiltered = await listAppointments(t.database.db, caller, {
+          from: '2026-05-01T00:00:00.000Z',
+          to: '2026-05-07T00:00:00.000Z',
+          limit: 500,
+          offset: 0,
+        });
+        expect(
+          idsOf(unfiltered.items.filter((a) => a.doctorId === doctor.id)),
+          user.username,
+        ).toEqual(idsOf(filtered.items));
+        // Page by page, newest first, the same rows.
+        const pages: number[] = [];
+        for (let offset = 0; offset <= names.length; offset += 2) {
+          const page = await listAppointments(t.database.db, caller, {
+            doctorId: doctor.id,
+            order: 'desc',
+            limit: 2,
+            offset,
+          });
+          pages.push(...idsOf(page.items));
+        }
+        expect(pages, user.username).toEqual(idsOf(filtered.items).reverse());
       }
     });
   });
