@@ -92,7 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         description:
           'Errors answer {message, errors?}; lists answer arrays with X-Total-Count. Totals are ' +
           'counted up to 1,000 rows past the end of the page asked for: beyond that, ' +
-          'X-Total-Count is a lower bound and X-Total-Count-Capped: true is sent.',
+          'X-Total-Count is a lower bound and X-Total-Count-Capped: true is sent. With ' +
+          'count=none a full page is not counted at all (the total is then the rows up to ' +
+          "the page's end, capped): for callers that show no total.",
       },
       components: {
         securitySchemes: {

@@ -45,6 +45,23 @@ describe('pageTotal', () => {
     ]);
   });
 
+  it("with count 'none' a full page is not counted: the total is a lower bound", async () => {
+    const never = () => Promise.reject(new Error('should not count'));
+    expect(await pageTotal({ offset: 0, limit: 3, rows: 3, count: 'none' }, never)).toEqual({
+      total: 3,
+      capped: true,
+    });
+    expect(await pageTotal({ offset: 6, limit: 3, rows: 3, count: 'none' }, never)).toEqual({
+      total: 9,
+      capped: true,
+    });
+    // A short page still tells the exact total, for free.
+    expect(await pageTotal({ offset: 0, limit: 5, rows: 2, count: 'none' }, never)).toEqual({
+      total: 2,
+      capped: false,
+    });
+  });
+
   it('an empty page past the end counts, so the client can step back', async () => {
     expect(
       await pageTotal({ offset: 500, limit: 50, rows: 0 }, () => Promise.resolve(120)),
@@ -88,5 +105,32 @@ describe('X-Total-Count on a large list', () => {
     });
     expect(last.json).toHaveLength(10);
     expect(last.headers['x-total-count']).toBe(String(many));
+  });
+
+  it('count=none answers the same rows without counting past them; a bad value is a 400', async () => {
+    const sup = await createUser(t.database.db, {
+      role: 'doctor',
+      privileges: 'supervisor',
+      now: t.clock.now(),
+    });
+    const counted = await call(t.app, 'GET', '/api/patients?limit=50', { token: sup.token });
+    const first = await call(t.app, 'GET', '/api/patients?limit=50&count=none', {
+      token: sup.token,
+    });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual(counted.json);
+    expect(first.headers['x-total-count']).toBe('50');
+    expect(first.headers['x-total-count-capped']).toBe('true');
+
+    const last = await call(t.app, 'GET', `/api/patients?limit=50&offset=${many - 10}&count=none`, {
+      token: sup.token,
+    });
+    expect(last.json).toHaveLength(10);
+    expect(last.headers['x-total-count']).toBe(String(many));
+    expect(last.headers['x-total-count-capped']).toBeUndefined();
+
+    const bad = await call(t.app, 'GET', '/api/patients?limit=50&count=all', { token: sup.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ count: "count must be 'bounded' or 'none'" });
   });
 });

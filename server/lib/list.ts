@@ -20,14 +20,17 @@ export const COUNT_AHEAD = 1000;
 /**
  * The total for X-Total-Count. A short page tells it without a query; otherwise `countUpTo`
  * counts matching rows up to the given bound (a `count(*)` over a subquery with that LIMIT).
+ * With `count: 'none'` (the caller shows no total) a full page is not counted: the total is
+ * the rows up to its end, a lower bound.
  */
 export async function pageTotal(
-  page: { offset: number; limit: number; rows: number },
+  page: { offset: number; limit: number; rows: number; count?: 'bounded' | 'none' },
   countUpTo: (bound: number) => Promise<number>,
 ): Promise<{ total: number; capped: boolean }> {
   if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) {
     return { total: page.offset + page.rows, capped: false };
   }
+  if (page.count === 'none') return { total: page.offset + page.rows, capped: true };
   const bound = page.offset + page.limit + COUNT_AHEAD;
   const counted = await countUpTo(bound + 1);
   return counted > bound ? { total: bound, capped: true } : { total: counted, capped: false };

@@ -48,6 +48,17 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   q: z.string().trim().max(200).optional(),
+  /**
+   * `none` when the caller shows no total (a dashboard card with the latest few): a full page
+   * then costs no count, and X-Total-Count is the rows up to the page's end, flagged
+   * X-Total-Count-Capped. A short page still tells the exact total.
+   */
+  count: z
+    .enum(['bounded', 'none'], { message: "count must be 'bounded' or 'none'" })
+    .default('bounded')
+    .describe(
+      "'none' skips counting past a full page: X-Total-Count is then a lower bound (capped)",
+    ),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

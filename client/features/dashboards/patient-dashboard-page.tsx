@@ -28,7 +28,9 @@ function usePatientList<T>(
 ) {
   return useQuery({
     queryKey: [...key, 'patient-dashboard', path, query],
-    queryFn: async ({ signal }) => (await apiList<T>(path!, { query, signal })).items,
+    // The cards show the latest few and no total, so the server need not count.
+    queryFn: async ({ signal }) =>
+      (await apiList<T>(path!, { query: { ...query, count: 'none' }, signal })).items,
     enabled: path !== null,
     retry: false,
   });

@@ -137,6 +137,7 @@ export interface AppointmentFilters {
   order?: 'asc' | 'desc';
   limit: number;
   offset: number;
+  count?: 'bounded' | 'none';
 }
 
 interface ListShape {
@@ -241,7 +242,7 @@ export async function listAppointments(
   };
   const rows = await statements.page.execute(values);
   const { total, capped } = await pageTotal(
-    { offset: filters.offset, limit: filters.limit, rows: rows.length },
+    { offset: filters.offset, limit: filters.limit, rows: rows.length, count: filters.count },
     countWith(statements.count, values),
   );
   return { items: rows.map(toAppointment), total, capped };

@@ -12,11 +12,11 @@ const userName = sql<
 function countAudit(
   db: Executor,
   where: SQL | undefined,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; count?: 'bounded' | 'none' },
   rows: number,
 ) {
   return pageTotal(
-    { offset: page.offset, limit: page.limit, rows },
+    { offset: page.offset, limit: page.limit, rows, count: page.count },
     boundedCount(db, db.select(oneColumn).from(auditLog).where(where).$dynamic()),
   );
 }
@@ -73,7 +73,7 @@ export async function listAuditEntries(db: Executor, query: AuditQuery): Promise
 export async function listAccessLog(
   db: Executor,
   patientId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; count?: 'bounded' | 'none' },
 ): Promise<Page<AccessLogEntry>> {
   const where = eq(auditLog.patientId, patientId);
   const rows = await db

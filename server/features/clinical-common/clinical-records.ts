@@ -337,7 +337,7 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
       return missing(request, 'list', entity);
     }
     const { total, capped } = await pageTotal(
-      { offset: query.offset, limit: query.limit, rows: items.length },
+      { offset: query.offset, limit: query.limit, rows: items.length, count: query.count },
       countWith(statements.count, values),
     );
     await auditRead(request, { action: 'list', entity, patientId: filter?.patientId ?? null });

@@ -310,4 +310,38 @@ describe('medical records', () => {
     const [row] = await db.select().from(medicalRecords).where(eq(medicalRecords.id, record.id));
     expect(row!.patientId).toBe(patientId);
   });
+
+  it("one patient's latest records without a total (count=none, as the patient dashboard asks)", async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const res = await call(t.app, 'POST', '/api/medical-records', {
+        token: doctor.token,
+        body: valid(),
+      });
+      expect(res.status).toBe(201);
+    }
+    const all = await call(t.app, 'GET', `/api/medical-records/patient/${patientId}?limit=500`, {
+      token: patientUser.token,
+    });
+    const stored = all.json as unknown[];
+    expect(stored.length).toBeGreaterThan(3);
+    const latest = await call(
+      t.app,
+      'GET',
+      `/api/medical-records/patient/${patientId}?limit=3&count=none`,
+      { token: patientUser.token },
+    );
+    expect(latest.status).toBe(200);
+    expect(latest.json).toEqual(stored.slice(0, 3));
+    expect(latest.headers['x-total-count']).toBe('3');
+    expect(latest.headers['x-total-count-capped']).toBe('true');
+    // Another patient's list stays a 404, counted or not.
+    const other = await createPatient(db, { careTeam: [doctor] });
+    const refused = await call(
+      t.app,
+      'GET',
+      `/api/medical-records/patient/${other.id}?limit=3&count=none`,
+      { token: patientUser.token },
+    );
+    expect(refused.status).toBe(404);
+  });
 });

@@ -88,7 +88,7 @@ function patientListStatements(db: Executor, user: SessionUser, search: boolean)
 export async function listPatients(
   db: Executor,
   user: SessionUser,
-  query: { limit: number; offset: number; q?: string },
+  query: { limit: number; offset: number; q?: string; count?: 'bounded' | 'none' },
 ): Promise<Page<Patient>> {
   const statements = patientListStatements(db, user, Boolean(query.q));
   const values = {
@@ -99,7 +99,7 @@ export async function listPatients(
   };
   const rows = await statements.page.execute(values);
   const { total, capped } = await pageTotal(
-    { offset: query.offset, limit: query.limit, rows: rows.length },
+    { offset: query.offset, limit: query.limit, rows: rows.length, count: query.count },
     countWith(statements.count, values),
   );
   return { items: rows.map(toPatient), total, capped };
