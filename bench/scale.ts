@@ -167,7 +167,9 @@ export async function generateScale(
   const patientOf = `${p0} + g % ${P}`;
   const doctorOf = `${d0} + (g % ${P}) % ${D}`;
   const caregiverOf = `${c0} + (g % ${P}) % ${C}`;
-  // A spread of days without a random(): the bench is repeatable.
+  // A spread of days without a random(): the bench is repeatable. A patient's rows are those
+  // with the same g % P, so `days` must not divide P (both sizes' P are multiples of 1,000):
+  // otherwise every row of a patient lands on the same day.
   const spread = (days: number) => `((g::bigint * 7919) % ${days})`;
   await step(
     'appointments',
@@ -180,7 +182,7 @@ export async function generateScale(
   await step(
     'medical_records',
     `insert into medical_records (patient_id, doctor_id, date_of_visit, location, diagnosis, treatment_plan, notes, created_by, created_at, updated_at)
-     select ${patientOf}, ${doctorOf}, ${now} - ${spread(1000)} * interval '1 day' - (g % 8) * interval '1 hour',
+     select ${patientOf}, ${doctorOf}, ${now} - ${spread(997)} * interval '1 day' - (g % 8) * interval '1 hour',
             'Home visit', ${pick(diagnoses, 'g')}, 'Continue the current plan; review in four weeks.',
             'BP ' || (110 + g % 50) || '/' || (65 + g % 30) || ', pulse ' || (58 + g % 40) || '. Feeling well.',
             ${doctorOf}, ${now}, ${now}

@@ -23,7 +23,10 @@ export const medicalRecords = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('medical_records_patient_idx').on(t.patientId, t.dateOfVisit),
+    // The id is the lists' tie-breaker (newest visit first, then newest id): with it in the
+    // index, a patient's page is read in order and stops after `limit` rows, instead of reading
+    // and sorting every record that shares a visit time (1M rows: 27 buffers instead of 75).
+    index('medical_records_patient_idx').on(t.patientId, t.dateOfVisit, t.id),
     index('medical_records_doctor_idx').on(t.doctorId, t.dateOfVisit),
   ],
 );

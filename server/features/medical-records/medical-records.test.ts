@@ -344,4 +344,37 @@ describe('medical records', () => {
     );
     expect(refused.status).toBe(404);
   });
+
+  it('records sharing one visit time list newest first by id, for the doctor and the patient alike', async () => {
+    const account = await createUser(db, { role: 'patient' });
+    const p = await createPatient(db, { careTeam: [doctor], account });
+    const ids: number[] = [];
+    for (const diagnosis of ['First', 'Second', 'Third', 'Fourth', 'Fifth']) {
+      const res = await call(t.app, 'POST', '/api/medical-records', {
+        token: doctor.token,
+        body: {
+          ...validMedicalRecordInput(p.id, doctor.id),
+          dateOfVisit: '2026-03-05T10:00:00Z',
+          diagnosis,
+        },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.json.id);
+    }
+    const newestFirst = [...ids].sort((a, b) => b - a);
+    for (const token of [doctor.token, account.token]) {
+      const pages: number[] = [];
+      for (const offset of [0, 2, 4]) {
+        const page = await call(
+          t.app,
+          'GET',
+          `/api/medical-records/patient/${p.id}?limit=2&offset=${offset}&count=none`,
+          { token },
+        );
+        expect(page.status).toBe(200);
+        pages.push(...page.json.map((r: any) => r.id));
+      }
+      expect(pages).toEqual(newestFirst);
+    }
+  });
 });
