@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { notices } from '../../shared/messages.ts';
 import { setSessionEndedHandler } from '../lib/api.ts';
 import { clearSessionData } from '../lib/auth.tsx';
@@ -75,9 +75,37 @@ const publicScreens: Screen[] = [
   { path: '*', load: () => import('./not-found-page.tsx') },
 ];
 
-const AppLayout = lazy(() =>
-  import('./layout.tsx').then((module) => ({ default: module.AppLayout })),
-);
+const loadLayout = () => import('./layout.tsx');
+const AppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
+
+const ignore = () => undefined;
+
+/**
+ * Starts downloading what the screen at `pathname` needs (the signed-in frame and the page)
+ * at once and side by side, while the session is read, rather than each when the one before
+ * it has rendered. A download that fails here is tried again, and reported, by React.lazy.
+ */
+function preloadScreen(pathname: string): void {
+  const screen = screens.find(({ path }) => matchPath(path, pathname));
+  if (screen) {
+    loadLayout().catch(ignore);
+    screen.load().catch(ignore);
+    return;
+  }
+  publicScreens
+    .find(({ path }) => path !== '*' && matchPath(path, pathname))
+    ?.load()
+    .catch(ignore);
+}
+
+preloadScreen(window.location.pathname);
+
+/** Preloads each screen navigated to (a dashboard right after login, say). */
+function PreloadScreen() {
+  const { pathname } = useLocation();
+  useEffect(() => preloadScreen(pathname), [pathname]);
+  return null;
+}
 
 const pageOf = ({ load }: Screen) => lazy(load);
 const signedInPages = screens.map((screen) => ({ ...screen, Page: pageOf(screen) }));
@@ -117,6 +145,7 @@ export function AppRoutes() {
   return (
     <>
       <SessionEndedRedirect />
+      <PreloadScreen />
       <Routes>
         <Route path="/" element={<Navigate to="/login" replace />} />
         {/* The seed's patient sidebar pointed here; the real route is /patient-dashboard. */}

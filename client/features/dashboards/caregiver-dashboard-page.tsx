@@ -8,9 +8,11 @@ import { RemindersCard } from '../reminders/reminders-card.tsx';
 /** The caregiver's dashboard: own reminders (with the seed's presets) and a calendar. */
 export default function CaregiverDashboardPage() {
   // The calendar asks for reminders only after the list has loaded: that first load is the
-  // one that creates the presets and says so.
-  const [listLoaded, setListLoaded] = useState(false);
-  const onLoaded = useCallback(() => setListLoaded(true), []);
+  // one that creates the presets and says so. It appears once the list has answered, so the
+  // list arriving above it on a phone does not push it down the screen.
+  const [list, setList] = useState<'pending' | 'loaded' | 'failed'>('pending');
+  const onLoaded = useCallback(() => setList('loaded'), []);
+  const onFailed = useCallback(() => setList((now) => (now === 'loaded' ? now : 'failed')), []);
   return (
     <Box>
       <PageHeader title={reminderTexts.dashboardTitle} />
@@ -22,8 +24,8 @@ export default function CaregiverDashboardPage() {
           alignItems: 'start',
         }}
       >
-        <RemindersCard onLoaded={onLoaded} />
-        <RemindersCalendar enabled={listLoaded} />
+        <RemindersCard onLoaded={onLoaded} onFailed={onFailed} />
+        {list !== 'pending' && <RemindersCalendar enabled={list === 'loaded'} />}
       </Box>
     </Box>
   );

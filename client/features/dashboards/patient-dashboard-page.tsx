@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
 import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
+import { LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { apiList } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
@@ -133,6 +134,11 @@ export default function PatientDashboardPage() {
     data: appointments.data?.filter((a) => a.appointmentDate >= openedAt),
   };
 
+  // The cards appear together once all four have answered, so none pushes the others down
+  // as its items arrive (content that jumps is hard to follow, and to tap).
+  const settling =
+    linked && [records, appointments, progress, prescriptions].some((q) => q.isLoading);
+
   return (
     <>
       <PageHeader title="Patient Dashboard" />
@@ -141,9 +147,10 @@ export default function PatientDashboardPage() {
           {clinicalTexts.notLinked}
         </Alert>
       )}
+      {settling && <LoadingState />}
       <Box
         sx={{
-          display: 'grid',
+          display: settling ? 'none' : 'grid',
           gap: 3,
           gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
           alignItems: 'start',

@@ -33,7 +33,13 @@ const ReminderDialog = lazy(() =>
  * The own reminders with the 'Add Reminder' dialog, edit and delete. The first load tells
  * whether the preset reminders were just created ('Preset reminders loaded successfully').
  */
-export function RemindersCard({ onLoaded }: { onLoaded?: () => void }) {
+export function RemindersCard({
+  onLoaded,
+  onFailed,
+}: {
+  onLoaded?: () => void;
+  onFailed?: () => void;
+}) {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(10);
   const reminders = useReminderPage(page, rowsPerPage);
@@ -57,12 +63,16 @@ export function RemindersCard({ onLoaded }: { onLoaded?: () => void }) {
     if (loaded) {
       told.current = true;
       toast.success(presetsCreated ? notices.presetRemindersLoaded : notices.remindersLoaded);
-      onLoaded?.();
     } else if (failed) {
       told.current = true;
       toast.error(notices.errorFetchingReminders);
     }
-  }, [loaded, presetsCreated, failed, onLoaded]);
+  }, [loaded, presetsCreated, failed]);
+  // Told apart from the notice: a list that loads on Retry after failing still counts as loaded.
+  useEffect(() => {
+    if (loaded) onLoaded?.();
+    else if (failed) onFailed?.();
+  }, [loaded, failed, onLoaded, onFailed]);
 
   const confirmDelete = () => {
     if (!toDelete) return;
