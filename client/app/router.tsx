@@ -83,7 +83,8 @@ const ignore = () => undefined;
 /**
  * Starts downloading what the screen at `pathname` needs (the signed-in frame and the page)
  * at once and side by side, while the session is read, rather than each when the one before
- * it has rendered. A download that fails here is tried again, and reported, by React.lazy.
+ * it has rendered. A failure here is left to React.lazy: it asks for the same module when the
+ * screen renders, and its error boundary says so.
  */
 function preloadScreen(pathname: string): void {
   const screen = screens.find(({ path }) => matchPath(path, pathname));
@@ -115,7 +116,7 @@ const publicPages = publicScreens.map((screen) => ({ ...screen, Page: pageOf(scr
  * A screen's chunk and render, caught: a failed download or a render error shows a message
  * with Reload instead of a blank page. Moving to another screen clears the message.
  */
-function Screen({ children }: { children: ReactNode }) {
+function ScreenBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
@@ -156,9 +157,9 @@ export function AppRoutes() {
         */}
         <Route
           element={
-            <Screen>
+            <ScreenBoundary>
               <AppLayout />
-            </Screen>
+            </ScreenBoundary>
           }
         >
           {signedInPages.map(({ path, role, Page }) => (
@@ -166,11 +167,11 @@ export function AppRoutes() {
               key={path}
               path={path}
               element={
-                <Screen>
+                <ScreenBoundary>
                   <RequireSession role={role}>
                     <Page />
                   </RequireSession>
-                </Screen>
+                </ScreenBoundary>
               }
             />
           ))}
@@ -180,9 +181,9 @@ export function AppRoutes() {
             key={path}
             path={path}
             element={
-              <Screen>
+              <ScreenBoundary>
                 <Page />
-              </Screen>
+              </ScreenBoundary>
             }
           />
         ))}
