@@ -49,10 +49,7 @@ export function boundedCount(db: Executor, matching: PgSelect) {
   };
 }
 
-/**
- * The prepared form of `boundedCount`: counts the rows of `matching` up to the `bound`
- * placeholder. `countWith` turns it into `countUpTo` for `pageTotal`.
- */
+/** The prepared form of `boundedCount`: counts the rows of `matching` up to the `bound` placeholder. */
 export function preparedBoundedCount(db: Executor, matching: PgSelect, name: string) {
   return db
     .select({ total: count() })
@@ -60,14 +57,23 @@ export function preparedBoundedCount(db: Executor, matching: PgSelect, name: str
     .prepare(name);
 }
 
-export function countWith(
-  statement: ReturnType<typeof preparedBoundedCount>,
-  values: Record<string, unknown>,
-) {
-  return async (bound: number): Promise<number> => {
-    const [counted] = await statement.execute({ ...values, bound });
-    return counted?.total ?? 0;
-  };
+/**
+ * `pageTotal` for a page read by a prepared statement: `values` are the page's (with its limit
+ * and offset), and the count statement runs with the same values and its bound.
+ */
+export function preparedPageTotal(
+  countStatement: ReturnType<typeof preparedBoundedCount>,
+  values: Record<string, unknown> & { limit: number; offset: number },
+  rows: number,
+  mode?: 'bounded' | 'none',
+): Promise<{ total: number; capped: boolean }> {
+  return pageTotal(
+    { offset: values.offset, limit: values.limit, rows, count: mode },
+    async (bound) => {
+      const [counted] = await countStatement.execute({ ...values, bound });
+      return counted?.total ?? 0;
+    },
+  );
 }
 
 /** Lists answer a plain array (as the seed's client expects) with the total in a header. */

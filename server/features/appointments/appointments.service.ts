@@ -23,13 +23,7 @@ import {
 import type { Executor, Tx } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import {
-  countWith,
-  oneColumn,
-  pageTotal,
-  preparedBoundedCount,
-  type Page,
-} from '../../lib/list.ts';
+import { oneColumn, preparedBoundedCount, preparedPageTotal, type Page } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
 import {
   assertPatientInScope,
@@ -241,9 +235,11 @@ export async function listAppointments(
     offset: filters.offset,
   };
   const rows = await statements.page.execute(values);
-  const { total, capped } = await pageTotal(
-    { offset: filters.offset, limit: filters.limit, rows: rows.length, count: filters.count },
-    countWith(statements.count, values),
+  const { total, capped } = await preparedPageTotal(
+    statements.count,
+    values,
+    rows.length,
+    filters.count,
   );
   return { items: rows.map(toAppointment), total, capped };
 }

@@ -18,11 +18,10 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import {
-  countWith,
   likePattern,
   oneColumn,
-  pageTotal,
   preparedBoundedCount,
+  preparedPageTotal,
   type Page,
 } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
@@ -336,9 +335,11 @@ export function clinicalRecords<T extends ClinicalTable, TAnswer>(kind: RecordKi
     ) {
       return missing(request, 'list', entity);
     }
-    const { total, capped } = await pageTotal(
-      { offset: query.offset, limit: query.limit, rows: items.length, count: query.count },
-      countWith(statements.count, values),
+    const { total, capped } = await preparedPageTotal(
+      statements.count,
+      values,
+      items.length,
+      query.count,
     );
     await auditRead(request, { action: 'list', entity, patientId: filter?.patientId ?? null });
     return { items, total, capped };

@@ -5,11 +5,10 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import {
-  countWith,
   likePattern,
   oneColumn,
-  pageTotal,
   preparedBoundedCount,
+  preparedPageTotal,
   type Page,
 } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
@@ -98,9 +97,11 @@ export async function listPatients(
     offset: query.offset,
   };
   const rows = await statements.page.execute(values);
-  const { total, capped } = await pageTotal(
-    { offset: query.offset, limit: query.limit, rows: rows.length, count: query.count },
-    countWith(statements.count, values),
+  const { total, capped } = await preparedPageTotal(
+    statements.count,
+    values,
+    rows.length,
+    query.count,
   );
   return { items: rows.map(toPatient), total, capped };
 }
