@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { accountMessages, apiErrors } from '../../shared/messages.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { SessionUser } from './auth.ts';
-import { writeAudit, auditContext } from './audit.ts';
+import type { AnonymousContext, RequestContext } from '../auth/context.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 /**
  * What a route requires. `public`: anyone (register, login, health). `session`: any signed-in
@@ -36,6 +36,19 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The context of a signed-in request (routes declared with a permission or `session`). */
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (!request.user || request.ctx.user === null) {
+    throw new HttpError(401, apiErrors.unauthorized);
+  }
+  return request.ctx;
+}
+
+/** The context of a public route's request, signed in or not (sign-up, login, health). */
+export function publicContextOf(request: FastifyRequest): RequestContext | AnonymousContext {
+  return request.ctx;
+}
+
 /** Deny by default: an /api route without an `access` declaration refuses everyone. */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   const declarations: RouteDeclaration[] = [];
@@ -64,13 +77,11 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       const entity = request.routeOptions.config.auditEntity ?? request.routeOptions.url ?? 'route';
       const id = (request.params as { id?: string } | undefined)?.id;
       const numericId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
-      await writeAudit(app.db, auditContext(request), {
-        action: 'denied',
+      await request.ctx.audit.denied({
         entity,
         entityId: numericId,
         // On patient routes the id is the patient's, so the refusal shows in their access log.
         patientId: entity === 'patient' ? numericId : null,
-        outcome: 'denied',
       });
       throw new HttpError(403, apiErrors.forbidden);
     }

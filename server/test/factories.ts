@@ -1,8 +1,8 @@
 import type { Privilege, Role } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
-import { careTeamMembers, patients, users } from '../db/schema/index.ts';
+import { careTeamMembers, notifications, patients, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createSession } from '../plugins/auth.ts';
+import { createSession } from '../auth/sessions.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -85,6 +85,44 @@ export async function createPatient(
       ...options.overrides,
       accountUserId: options.account?.id ?? null,
       createdBy: options.createdBy?.id ?? null,
+    })
+    .returning({ id: patients.id });
+  for (const member of options.careTeam ?? []) {
+    await db.insert(careTeamMembers).values({ patientId: row!.id, userId: member.id });
+  }
+  return { id: row!.id };
+}
+
+/** Inserts a notification for a user (for tests whose subject is not what sends it). */
+export async function createNotification(
+  db: Executor,
+  user: { id: number },
+  options: { message?: string; now?: Date } = {},
+): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: user.id,
+      message: options.message ?? 'A test notification',
+      kind: 'system',
+      link: null,
+      createdAt: options.now ?? new Date('2026-01-15T09:00:00.000Z'),
+    })
+    .returning({ id: notifications.id });
+  return { id: row!.id };
+}
+
+/** Inserts a patient that is already soft-deleted (a restore's subject), with its care team. */
+export async function createDeletedPatient(
+  db: Executor,
+  options: { careTeam?: { id: number }[]; account?: { id: number }; deletedAt?: Date } = {},
+): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(patients)
+    .values({
+      ...validPatientInput(),
+      accountUserId: options.account?.id ?? null,
+      deletedAt: options.deletedAt ?? new Date('2026-01-10T09:00:00.000Z'),
     })
     .returning({ id: patients.id });
   for (const member of options.careTeam ?? []) {

@@ -1,4 +1,4 @@
-import { assertPatientInScope } from '../../lib/scope.ts';
+import { assertPatientInScope } from '../../auth/scope.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,8 @@ import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.
 import { HttpError } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/list.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditDenied, auditedChange, auditRead, type AuditEvent } from '../../plugins/audit.ts';
+import { auditDenied, auditedChange, auditRead } from '../../plugins/request-audit.ts';
+import { type AuditEvent } from '../../audit/audit.ts';
 import {
   assertDoctorListable,
   createAppointment,

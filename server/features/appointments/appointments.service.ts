@@ -25,14 +25,8 @@ import { appointments, careTeamMembers, patients, users } from '../../db/schema/
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { oneColumn, preparedBoundedCount, preparedPageTotal, type Page } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
-import {
-  assertPatientInScope,
-  joinedPatientInScope,
-  joinedPatientInScopeByRow,
-  patientInScope,
-  scopeKind,
-} from '../../lib/scope.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { assertPatientInScope, joinedPatientInScope, joinedPatientInScopeByRow, patientInScope, scopeKind } from '../../auth/scope.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 import {
   createNotifications,
   type NewNotification,

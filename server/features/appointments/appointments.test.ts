@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
 import { normalizePrivilege, normalizeRole } from '../../../shared/permissions.ts';
 import { appointments, auditLog, notifications, patients } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 import { listAppointments } from './appointments.service.ts';

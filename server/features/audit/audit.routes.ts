@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditEntrySchema, auditQuerySchema } from '../../../shared/schemas/audit.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { sendPage } from '../../lib/list.ts';
-import { auditRead } from '../../plugins/audit.ts';
+import { auditRead } from '../../plugins/request-audit.ts';
 import { listAuditEntries } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, patients } from '../../db/schema/index.ts';
-import { AuditGroupWriter, auditedChange } from '../../plugins/audit.ts';
+import { AuditGroupWriter, createAuditor } from '../../audit/audit.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, validPatientInput } from '../../test/factories.ts';
 
@@ -13,14 +12,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A stand-in for a request: auditedChange only reads the server, user, address and id. */
-const fakeRequest = () =>
-  ({ server: t.app, user: null, ip: '127.0.0.1', id: 'test-request' }) as unknown as FastifyRequest;
+/** The audit trail of an anonymous actor, as a request without a session has it. */
+const auditor = () =>
+  createAuditor(db(), () => t.clock.now(), {
+    userId: null,
+    role: null,
+    ip: '127.0.0.1',
+    requestId: 'test-request',
+  });
 
-describe('auditedChange', () => {
+describe('audit.change', () => {
   it('commits a change together with its audit row', async () => {
-    const id = await auditedChange(
-      fakeRequest(),
+    const id = await auditor().change(
       async (tx) => {
         const [row] = await tx
           .insert(patients)
@@ -39,8 +42,7 @@ describe('auditedChange', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog);
     await expect(
-      auditedChange(
-        fakeRequest(),
+      auditor().change(
         async (tx) => {
           await tx.insert(patients).values({ ...validPatientInput(), lastName: 'RolledBack' });
           throw new Error('the database refused');
@@ -60,8 +62,7 @@ describe('auditedChange', () => {
 
   it('an audit row that cannot be written undoes the change', async () => {
     await expect(
-      auditedChange(
-        fakeRequest(),
+      auditor().change(
         async (tx) => {
           await tx.insert(patients).values({ ...validPatientInput(), lastName: 'NoAudit' });
         },

@@ -25,10 +25,11 @@ import {
   type Page,
 } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
-import { patientInRestoreScope, patientInScope, scopeKind } from '../../lib/scope.ts';
+import { patientInRestoreScope, patientInScope, scopeKind } from '../../auth/scope.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditDenied, auditedChange, auditRead, type AuditAction } from '../../plugins/audit.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { auditDenied, auditedChange, auditRead } from '../../plugins/request-audit.ts';
+import { type AuditAction } from '../../audit/audit.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 
 /** The audit entity of each clinical record type. */
 export type ClinicalEntity = 'medical-record' | 'progress-report' | 'prescription' | 'medication';

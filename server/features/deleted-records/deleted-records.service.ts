@@ -18,10 +18,10 @@ import {
   prescriptions,
   progressReports,
 } from '../../db/schema/index.ts';
-import { patientInRestoreScope, patientInScope } from '../../lib/scope.ts';
+import { patientInRestoreScope, patientInScope } from '../../auth/scope.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditRead } from '../../plugins/audit.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { auditRead } from '../../plugins/request-audit.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 import { patientNameOf } from '../clinical-common/clinical-records.ts';
 
 /** An instant as the API answers it (UTC ISO 8601), the same on PGlite and PostgreSQL. */

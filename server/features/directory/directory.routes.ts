@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { directoryEntrySchema, directoryQuerySchema } from '../../../shared/schemas/directory.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditRead } from '../../plugins/audit.ts';
+import { auditRead } from '../../plugins/request-audit.ts';
 import { listPatientNames, listStaff } from './directory.service.ts';
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {

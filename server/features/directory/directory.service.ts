@@ -3,8 +3,8 @@ import type { DirectoryEntry } from '../../../shared/schemas/directory.ts';
 import type { Executor } from '../../db/client.ts';
 import { patients, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/list.ts';
-import { patientInScope } from '../../lib/scope.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { patientInScope } from '../../auth/scope.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 
 interface DirectoryQuery {
   q?: string;

@@ -5,7 +5,7 @@ import type { StreamEventName } from '../../../shared/schemas/notifications.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { IDLE_TIMEOUT_MS } from '../../plugins/auth.ts';
+import { IDLE_TIMEOUT_MS } from '../../auth/sessions.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
 import { findOpenNotifications } from './notifications.service.ts';
 

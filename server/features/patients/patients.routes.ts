@@ -21,9 +21,10 @@ import {
 } from '../../../shared/schemas/patients.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/list.ts';
-import { notFoundOutOfScope, patientExists, requirePatientInScope } from '../../lib/scope.ts';
+import { notFoundOutOfScope, requirePatientInScope } from '../../plugins/request-audit.ts';
+import { patientExists } from '../../auth/scope.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditDenied, auditedChange, auditRead } from '../../plugins/audit.ts';
+import { auditDenied, auditedChange, auditRead } from '../../plugins/request-audit.ts';
 import { listAccessLog } from '../audit/audit.service.ts';
 import {
   addCareTeamMember,

@@ -12,8 +12,8 @@ import {
   type Page,
 } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
-import { patientInScope, scopeKind } from '../../lib/scope.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import { patientInScope, scopeKind } from '../../auth/scope.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 
 const patientColumns = {
   id: patients.id,

@@ -12,7 +12,7 @@ import type {
 import type { Tx } from '../../db/client.ts';
 import { progressReports as table } from '../../db/schema/index.ts';
 import { currentUser } from '../../plugins/access.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 import {
   assertActiveUser,
   assertSelfOrSupervisor,

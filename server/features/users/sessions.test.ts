@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, apiErrors, notices } from '../../../shared/messages.ts';
 import { auditLog, patients, sessions, users } from '../../db/schema/index.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, SESSION_COOKIE } from '../../auth/sessions.ts';
+import { trustHops } from '../../config.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import {
@@ -386,7 +387,7 @@ describe('failed-login throttling', () => {
 describe('failed-login throttling behind a trusted proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { trustProxy: true } });
+    t = await createTestApp({ config: { trustProxy: trustHops(1) } });
   });
   afterAll(() => t.close());
 

@@ -23,13 +23,10 @@ import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/list.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { auditContext, auditedChange, auditRead, writeAudit } from '../../plugins/audit.ts';
-import {
-  clearSessionCookie,
-  createSession,
-  revokeSession,
-  setSessionCookie,
-} from '../../plugins/auth.ts';
+import { auditContext, auditedChange, auditRead } from '../../plugins/request-audit.ts';
+import { writeAudit } from '../../audit/audit.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { createSession, revokeSession } from '../../auth/sessions.ts';
 import {
   checkLoginThrottle,
   clearLoginFailures,

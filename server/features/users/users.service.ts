@@ -35,7 +35,7 @@ import { patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { likePattern } from '../../lib/list.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { revokeUserSessions, type SessionUser } from '../../plugins/auth.ts';
+import { revokeUserSessions, type SessionUser } from '../../auth/sessions.ts';
 
 /**
  * Serialises the changes that must see every account at once (the first sign-up becoming admin,

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import type { Executor, Tx } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { AuditActionName } from '../../shared/schemas/audit.ts';
 
@@ -15,23 +14,17 @@ export interface AuditEvent {
   outcome?: 'success' | 'denied' | 'failure';
 }
 
-export interface AuditContext {
-  at: Date;
+/** Who acts, from where and in which request: taken from the server session, never the client. */
+export interface AuditActor {
   userId: number | null;
   role: string | null;
   ip: string;
   requestId: string;
 }
 
-/** Who is acting, when and from where: taken from the server session, never from the client. */
-export function auditContext(request: FastifyRequest): AuditContext {
-  return {
-    at: request.server.clock.now(),
-    userId: request.user?.id ?? null,
-    role: request.user?.role ?? null,
-    ip: request.ip,
-    requestId: request.id,
-  };
+/** An actor and the moment of the event. */
+export interface AuditContext extends AuditActor {
+  at: Date;
 }
 
 type AuditRow = typeof auditLog.$inferInsert;
@@ -132,58 +125,56 @@ export class AuditGroupWriter {
 
 const groupWriters = new WeakMap<object, AuditGroupWriter>();
 
-/** Writes audit rows outside any transaction through the server's group writer. */
-function writeAuditGrouped(
-  request: FastifyRequest,
-  events: AuditEvent | AuditEvent[],
-): Promise<void> {
-  const list = Array.isArray(events) ? events : [events];
-  if (list.length === 0) return Promise.resolve();
-  const db = request.server.db;
+/** The one group writer of a database (rows of concurrent requests share inserts). */
+export function groupWriterFor(db: Executor): AuditGroupWriter {
   let writer = groupWriters.get(db);
   if (!writer) {
     writer = new AuditGroupWriter(db);
     groupWriters.set(db, writer);
   }
-  return writer.write(auditRows(auditContext(request), list));
+  return writer;
 }
 
-/** Records a read (or list) of patient data. */
-export function auditRead(
-  request: FastifyRequest,
-  events: AuditEvent | AuditEvent[],
-): Promise<void> {
-  return writeAuditGrouped(request, events);
+/** The audit trail as a request (or a job) writes it: bound to one actor and one clock. */
+export interface Auditor {
+  /** Records reads and lists of patient data; resolves once the rows are committed. */
+  read(events: AuditEvent | AuditEvent[]): Promise<void>;
+  /** Records a refused attempt (out of scope, or not the caller's own), outcome 'denied'. */
+  denied(event: Omit<AuditEvent, 'action' | 'outcome'>): Promise<void>;
+  /** Records events that ride in no change's transaction (failures, refused logins). */
+  record(events: AuditEvent | AuditEvent[]): Promise<void>;
+  /**
+   * Runs a change in one transaction together with its audit rows: both commit, or neither
+   * does. `describe` turns the change's result into the event(s).
+   */
+  change<T>(
+    change: (tx: Tx) => Promise<T>,
+    describe: (result: T) => AuditEvent | AuditEvent[],
+  ): Promise<T>;
+  /** Writes events inside a transaction the caller already holds. */
+  within(tx: Tx, events: AuditEvent | AuditEvent[]): Promise<void>;
 }
 
-/**
- * Runs a change in one transaction together with its audit row: both commit, or neither does.
- * `describe` turns the change's result into the audit event(s).
- */
-export function auditedChange<T>(
-  request: FastifyRequest,
-  change: (tx: Tx) => Promise<T>,
-  describe: (result: T) => AuditEvent | AuditEvent[],
-): Promise<T> {
-  const context = auditContext(request);
-  return request.server.db.transaction(async (tx) => {
-    const result = await change(tx);
-    await writeAudit(tx, context, describe(result));
-    return result;
-  });
-}
-
-/**
- * Records a refused attempt on an existing record (out of scope, or not the caller's own): the
- * caller still gets a 404 or 403, and the attempt is visible in the audit trail.
- */
-export function auditDenied(
-  request: FastifyRequest,
-  event: Omit<AuditEvent, 'action' | 'outcome'>,
-): Promise<void> {
-  return writeAuditGrouped(request, {
-    ...event,
-    action: 'denied',
-    outcome: 'denied',
-  });
+/** An auditor for one actor; `now` dates each event when it is written. */
+export function createAuditor(db: Db, now: () => Date, actor: AuditActor): Auditor {
+  const context = (): AuditContext => ({ ...actor, at: now() });
+  const grouped = (events: AuditEvent | AuditEvent[]): Promise<void> => {
+    const list = Array.isArray(events) ? events : [events];
+    if (list.length === 0) return Promise.resolve();
+    return groupWriterFor(db).write(auditRows(context(), list));
+  };
+  return {
+    read: grouped,
+    record: grouped,
+    denied: (event) => grouped({ ...event, action: 'denied', outcome: 'denied' }),
+    change(change, describe) {
+      const at = context();
+      return db.transaction(async (tx) => {
+        const result = await change(tx);
+        await writeAudit(tx, at, describe(result));
+        return result;
+      });
+    },
+    within: (tx, events) => writeAudit(tx, context(), events),
+  };
 }

@@ -1,12 +1,10 @@
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { can } from '../../shared/permissions.ts';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { patients } from '../db/schema/index.ts';
-import { auditDenied } from '../plugins/audit.ts';
-import type { SessionUser } from '../plugins/auth.ts';
-import { notFound } from './http-error.ts';
+import { notFound } from '../lib/http-error.ts';
+import type { SessionUser } from './sessions.ts';
 
 /**
  * The patient scope, as a condition inside the query itself: supervisors see every patient of
@@ -134,30 +132,4 @@ export async function patientExists(db: Executor, patientId: number): Promise<bo
     .where(eq(patients.id, patientId))
     .limit(1);
   return Boolean(row);
-}
-
-/**
- * The 404 for a record the caller may not see. When the patient exists, the attempt is audited
- * as 'denied' first (a missing id leaves no row: there is nothing to protect). Use as
- * `throw await notFoundOutOfScope(request, {...})`.
- */
-export async function notFoundOutOfScope(
-  request: FastifyRequest,
-  event: { entity: string; entityId?: string | number | null; patientId: number },
-): Promise<Error> {
-  if (await patientExists(request.server.db, event.patientId)) await auditDenied(request, event);
-  return notFound();
-}
-
-/**
- * For routes: answers 404 (exactly as for a missing id) unless the patient is in the signed-in
- * user's scope, auditing the refused attempt on an existing patient.
- */
-export async function requirePatientInScope(
-  request: FastifyRequest,
-  patientId: number,
-  entity = 'patient',
-): Promise<void> {
-  if (request.user && (await isPatientInScope(request.server.db, request.user, patientId))) return;
-  throw await notFoundOutOfScope(request, { entity, entityId: patientId, patientId });
 }

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  normalizePrivilege,
+  normalizeRole,
+  type EffectiveRole,
+  type Privilege,
+} from '../../shared/permissions.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+
+export const SESSION_COOKIE = 'ec_session';
+/** Cookie-authenticated writes must carry this header; a cross-site form cannot set it. */
+export const CSRF_HEADER = 'x-requested-with';
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** The signed-in user as the server knows it: role and privileges never come from the client. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: EffectiveRole;
+  storedRole: string;
+  privileges: Privilege;
+}
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+/** Creates a new session (a fresh random token every login) and returns the token. */
+export async function createSession(
+  db: Executor,
+  userId: number,
+  now: Date,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** Ends one session at once. */
+export async function revokeSession(db: Executor, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends every session of a user (deactivation, password change), optionally keeping one, in one
+ * statement; returns how many sessions were ended.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+export type ResolvedSession =
+  | { user: SessionUser; sessionId: number; problem: null }
+  | { user: null; sessionId: null; problem: 'expired' | 'invalid' };
+
+/**
+ * Returns the function that turns a presented token into its live session, ending sessions that
+ * went idle or passed their absolute limit. Every /api request runs it: the lookup is built and
+ * named once, so each request only sends the token hash (PostgreSQL plans a named statement once
+ * per connection).
+ */
+export function sessionResolver(db: Db) {
+  const sessionByToken = db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      username: users.username,
+      role: users.role,
+      privileges: users.privileges,
+      isActive: users.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+
+  return async (token: string, now: Date): Promise<ResolvedSession> => {
+    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
+    if (!row || row.revokedAt || !row.isActive) {
+      return { user: null, sessionId: null, problem: 'invalid' };
+    }
+    const idleFor = now.getTime() - row.lastSeenAt.getTime();
+    if (idleFor > IDLE_TIMEOUT_MS || now.getTime() >= row.expiresAt.getTime()) {
+      await revokeSession(db, row.sessionId, now);
+      return { user: null, sessionId: null, problem: 'expired' };
+    }
+    if (idleFor > TOUCH_INTERVAL_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      sessionId: row.sessionId,
+      problem: null,
+      user: {
+        id: row.userId,
+        username: row.username,
+        role: normalizeRole(row.role),
+        storedRole: row.role,
+        privileges: normalizePrivilege(row.privileges),
+      },
+    };
+  };
+}
