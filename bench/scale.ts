@@ -236,17 +236,7 @@ export async function generateScale(
   await step('analyze', 'analyze');
 
   const counts: Record<string, number> = {};
-  for (const table of [
-    'users',
-    'patients',
-    'care_team_members',
-    'appointments',
-    'medical_records',
-    'medications',
-    'audit_log',
-    'progress_reports',
-    'prescriptions',
-  ]) {
+  for (const table of ['users', 'patients', 'care_team_members', ...bulkTables]) {
     const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     counts[table] = row!.n;
   }

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { root } from './build.ts';
+import { work } from './settings.ts';
+
+const children = new Set<ChildProcess>();
+const cleanups: (() => Promise<void>)[] = [];
+
+/**
+ * Registers a step to undo at the end of the run or on a signal; the returned function runs it
+ * earlier and forgets it.
+ */
+export function onCleanup(step: () => Promise<void>): () => Promise<void> {
+  cleanups.push(step);
+  return async () => {
+    cleanups.splice(cleanups.indexOf(step), 1);
+    await step();
+  };
+}
+
+/** Stops every child still running, then undoes the registered steps, newest first. */
+export async function cleanup(): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  for (const step of cleanups.splice(0).reverse()) await step().catch(() => undefined);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the bench and cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** Runs Node with `args` as a child that cleanup() stops if it is still running. */
+export function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(process.execPath, args, options);
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** A server the bench can start: its Node arguments, environment and readiness path. */
+export interface Program {
+  args: string[];
+  env: Record<string, string>;
+  ready: string;
+}
+
+/** The app, from the bench's build or, when none was emitted, from source through tsx. */
+export function appProgram(serverDir: string | null, env: Record<string, string>): Program {
+  const args = serverDir
+    ? [path.join(serverDir, 'server/main.js')]
+    : ['--import', 'tsx', path.join(root, 'server/main.ts')];
+  return { args, env, ready: '/api/health' };
+}
+
+/** The floor server (bench/floor.ts) on the scenario's database, without request logs. */
+export function floorProgram(serverEnv: Record<string, string>): Program {
+  return {
+    args: ['--import', 'tsx', path.join(root, 'bench/floor.ts')],
+    env: { ...serverEnv, LOG_LEVEL: 'silent' },
+    ready: '/floor/patients',
+  };
+}
+
+/** Starts a server process and waits (bounded) until its readiness path answers 200. */
+export async function startProgram(
+  name: string,
+  program: Program,
+  nodeArgs: string[] = [],
+): Promise<Running> {
+  const port = await freePort();
+  const logFile = path.join(work, `${name}.log`);
+  const out = openSync(logFile, 'a');
+  const child = spawnNode([...nodeArgs, ...program.args], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...program.env },
+    stdio: ['ignore', out, out],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode}); see ${logFile}`);
+    }
+    try {
+      const res = await fetch(base + program.ready);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not start in 90 s; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    port,
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

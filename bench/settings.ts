@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { root } from './build.ts';
+
+// Read once at start: nothing in the run changes the environment.
+const env = process.env;
+
+/** BENCH_QUICK=1: 3 s runs at 10k only, for trying the harness. */
+export const quick = env.BENCH_QUICK === '1';
+export const seconds = Number(env.BENCH_SECONDS ?? (quick ? 3 : 10));
+export const warmupSeconds = quick ? 1 : 2;
+export const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+export const baseUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const logLevel = env.BENCH_LOG_LEVEL ?? 'info';
+export const outFile = path.resolve(root, env.BENCH_OUT ?? 'docs/PERFORMANCE.md');
+export const budgetSeconds = 15 * 60;
+/** BENCH_PGLITE_LARGE: auto | 1 | 0. */
+export const pgliteLarge = env.BENCH_PGLITE_LARGE ?? 'auto';
+/** BENCH_PROFILE: the target to profile instead of the slowest list. */
+export const profileTarget = env.BENCH_PROFILE;
+export const keepWork = env.BENCH_KEEP === '1';
+export const lighthousePackage = env.BENCH_LIGHTHOUSE;
+export const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** For focused runs: BENCH_SCENARIOS=postgres-10k,pglite-10k BENCH_TARGETS=patients-doctor. */
+const listEnv = (name: string) => (env[name] ? new Set(env[name]!.split(',')) : null);
+export const onlyScenarios = listEnv('BENCH_SCENARIOS');
+export const onlyTargets = listEnv('BENCH_TARGETS');
+
+/** Names this run's databases and folders, so parallel or leftover runs never collide. */
+export const stamp = `${new Date().toISOString().slice(0, 19).replace(/\D/g, '')}_${process.pid}`;
+/** The run's own folder: builds, server logs, PGlite directories, profiles. */
+export const work = path.join(root, '.tmp', `bench-${stamp}`);
+
+const started = Date.now();
+
+/** Seconds since the bench started. */
+export const elapsed = (): number => (Date.now() - started) / 1000;
+
+/** Prints one progress line with the time since the start. */
+export const log = (message: string): void =>
+  console.log(`[bench ${elapsed().toFixed(0).padStart(4)} s] ${message}`);

@@ -1,0 +1,138 @@
+import type { BenchPeople } from './scale.ts';
+
+export type Actor = 'supervisor' | 'doctor' | 'patient' | 'caregiver' | 'writer';
+
+/** A bearer session per actor, created on the scenario's database before the servers start. */
+export type Tokens = Record<Actor, string>;
+
+/** The authorization header of one actor. */
+export const authHeaders = (tokens: Tokens, as: Actor): Record<string, string> => ({
+  authorization: `Bearer ${tokens[as]}`,
+});
+
+export interface Target {
+  id: string;
+  label: string;
+  kind: 'list' | 'dashboard' | 'write';
+  method: 'GET' | 'POST';
+  /** The OpenAPI path the route must have; `{}` stands for any parameter name. */
+  route: string;
+  as: Actor;
+  path(people: BenchPeople): string;
+  body?(people: BenchPeople, n: number): unknown;
+}
+
+const farFuture = Date.now() + 400 * 24 * 3600_000;
+/** The patient dashboard asks for appointments from the moment it opened. */
+const openedAt = new Date().toISOString();
+/** Numbers the written appointments across warm-up and measured runs, so none repeats. */
+let sequence = 0;
+
+/** The next number for a written appointment, unique over the whole run. */
+export const nextSequence = (): number => (sequence += 1);
+
+/** The API endpoints measured in every scenario, each compared with the floor. */
+export const targets: Target[] = [
+  {
+    id: 'patients-supervisor',
+    label: 'GET /api/patients?limit=50 (supervisor: all patients)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients',
+    as: 'supervisor',
+    path: () => '/api/patients?limit=50',
+  },
+  {
+    id: 'patients-doctor',
+    label: 'GET /api/patients?limit=50 (doctor: care team)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients',
+    as: 'doctor',
+    path: () => '/api/patients?limit=50',
+  },
+  {
+    id: 'appointments-doctor',
+    label: 'GET /api/appointments/doctor/{id}',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/appointments/doctor/{}',
+    as: 'doctor',
+    path: (p) => `/api/appointments/doctor/${p.doctorId}`,
+  },
+  {
+    id: 'dash-records',
+    label: 'GET /api/medical-records/patient/{id}?limit=3&count=none (patient)',
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/medical-records/patient/{}',
+    as: 'patient',
+    path: (p) => `/api/medical-records/patient/${p.patientId}?limit=3&count=none`,
+  },
+  {
+    id: 'dash-appointments',
+    label: 'GET /api/appointments/patient/{id}?from=now&limit=3&count=none (patient)',
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/appointments/patient/{}',
+    as: 'patient',
+    path: (p) =>
+      `/api/appointments/patient/${p.patientId}?from=${encodeURIComponent(openedAt)}&order=asc&limit=3&count=none`,
+  },
+  {
+    id: 'dash-progress',
+    label: 'GET /api/progress-reports/patient/{id}?limit=1&count=none (patient)',
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/progress-reports/patient/{}',
+    as: 'patient',
+    path: (p) => `/api/progress-reports/patient/${p.patientId}?limit=1&count=none`,
+  },
+  {
+    id: 'dash-prescriptions',
+    label: 'GET /api/prescriptions/patient/{id}?limit=5&count=none (patient)',
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/prescriptions/patient/{}',
+    as: 'patient',
+    path: (p) => `/api/prescriptions/patient/${p.patientId}?limit=5&count=none`,
+  },
+  {
+    id: 'post-appointment',
+    label: 'POST /api/appointments (doctor, JSON)',
+    kind: 'write',
+    method: 'POST',
+    route: '/api/appointments',
+    as: 'writer',
+    path: () => '/api/appointments',
+    // A distinct future minute per request, past the generated appointments, so no request
+    // collides with another booking of the same doctor. A second doctor books them, so the
+    // bench doctor's lists stay the size the data generator made them.
+    body: (p, n) => ({
+      doctorUsername: p.writerUsername,
+      patientId: p.writerPatientIds[n % p.writerPatientIds.length],
+      appointmentDate: new Date(farFuture + n * 60_000).toISOString(),
+      location: 'Clinic room 2',
+    }),
+  },
+];
+
+/** The floor with one more piece of the app's work per step. */
+export const ladder = [
+  { id: 'floor-session', label: 'floor + session lookup', path: '/floor/patients/session' },
+  {
+    id: 'floor-scope',
+    label: 'floor + session + care-team scope + count(*)',
+    path: '/floor/patients/scope',
+  },
+  {
+    id: 'floor-audit',
+    label: 'floor + session + scope + audit insert',
+    path: '/floor/patients/audit',
+  },
+  {
+    id: 'floor-audit-async',
+    label: 'the same, audit insert with synchronous_commit=off',
+    path: '/floor/patients/audit-async',
+  },
+];
