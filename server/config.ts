@@ -1,5 +1,58 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * Which proxies may set X-Forwarded-For: none (false), the listed addresses, or the nearest N
+ * hops (trustHops). `true` (anyone) is refused: a client could then claim any address.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * Trusts the nearest `hops` proxies whatever their address: the client is the address the
+ * farthest of them saw (right-most X-Forwarded-For entries), never what the client wrote itself.
+ * Fastify's own numeric setting trusts no hop at all, hence a function.
+ */
+export function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', bits, extra] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Per-address limits of the calls anyone may make without a session, so that a flood of them
+ * cannot exhaust the server (each sign-up and login hashes a password with 19 MiB of memory).
+ */
+export interface RateLimits {
+  /** Sign-ups per address per hour. */
+  signUpsPerHour: number;
+  /** Login attempts per address per minute (wrong passwords are throttled further). */
+  loginsPerMinute: number;
+  /** Other anonymous calls (health, the OpenAPI document) per address per minute. */
+  publicPerMinute: number;
+}
+
+export const defaultRateLimits: RateLimits = {
+  signUpsPerHour: 20,
+  loginsPerMinute: 60,
+  publicPerMinute: 120,
+};
+
+function rateLimitSetting(name: string, fallback: number) {
+  return z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and 1000000`)
+    .max(1_000_000, `${name} must be between 1 and 1000000`)
+    .default(fallback);
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -10,7 +63,9 @@ const envSchema = z.object({
     .min(0, 'PORT must be between 0 and 65535')
     .max(65535, 'PORT must be between 0 and 65535')
     .default(3000),
-  HOST: z.string().min(1, 'HOST must not be empty').default('0.0.0.0'),
+  // Loopback by default: the app holds health data, so reaching it from the network is a choice
+  // made by setting HOST (0.0.0.0 behind a TLS reverse proxy), never an accident.
+  HOST: z.string().min(1, 'HOST must not be empty').default('localhost'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
@@ -20,9 +75,36 @@ const envSchema = z.object({
     .enum(logLevels, { message: `LOG_LEVEL must be one of ${logLevels.join(', ')}` })
     .default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, context): TrustProxy => {
+      const problem = (message: string) => {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (value === 'false') return false;
+      if (value === 'true') {
+        return problem(
+          'TRUST_PROXY=true would trust any X-Forwarded-For a client sends; give the number of ' +
+            'proxies in front of the server (TRUST_PROXY=1 behind one reverse proxy) or their ' +
+            'addresses (TRUST_PROXY=10.0.0.5,10.0.1.0/24)',
+        );
+      }
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops < 1 || hops > 10) return problem('TRUST_PROXY hop count must be between 1 and 10');
+        return trustHops(hops);
+      }
+      const addresses = value.split(',').map((part) => part.trim());
+      if (addresses.some((address) => !isAddressOrCidr(address))) {
+        return problem(
+          'TRUST_PROXY must be false, a number of proxies (1) or a comma-separated list of ' +
+            'proxy addresses or CIDR ranges',
+        );
+      }
+      return addresses;
+    }),
   COOKIE_SECURE: z
     .enum(['true', 'false', 'auto'], { message: 'COOKIE_SECURE must be true, false or auto' })
     .default('auto'),
@@ -32,6 +114,9 @@ const envSchema = z.object({
     .min(100, 'REMINDER_TICK_MS must be between 100 and 60000')
     .max(60_000, 'REMINDER_TICK_MS must be between 100 and 60000')
     .default(2000),
+  SIGNUP_RATE_LIMIT: rateLimitSetting('SIGNUP_RATE_LIMIT', defaultRateLimits.signUpsPerHour),
+  LOGIN_RATE_LIMIT: rateLimitSetting('LOGIN_RATE_LIMIT', defaultRateLimits.loginsPerMinute),
+  PUBLIC_RATE_LIMIT: rateLimitSetting('PUBLIC_RATE_LIMIT', defaultRateLimits.publicPerMinute),
 });
 
 export interface Config {
@@ -40,13 +125,21 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   cookieSecure: 'true' | 'false' | 'auto';
   /** How often the reminder scheduler looks for due reminders (default 2000 ms). */
   reminderTickMs?: number;
+  /** Per-address limits of the anonymous calls; those left out take defaultRateLimits. */
+  rateLimits?: Partial<RateLimits>;
   /** How often open notification streams get a heartbeat (default 25 s; tests shorten it). */
   streamHeartbeatMs?: number;
 }
+
+/** The limits in force: the configured ones over the defaults. */
+export const rateLimitsOf = (config: Config): RateLimits => ({
+  ...defaultRateLimits,
+  ...config.rateLimits,
+});
 
 export class ConfigError extends Error {}
 
@@ -70,5 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     cookieSecure: value.COOKIE_SECURE,
     reminderTickMs: value.REMINDER_TICK_MS,
+    rateLimits: {
+      signUpsPerHour: value.SIGNUP_RATE_LIMIT,
+      loginsPerMinute: value.LOGIN_RATE_LIMIT,
+      publicPerMinute: value.PUBLIC_RATE_LIMIT,
+    },
   };
 }

@@ -9,6 +9,7 @@ export const validation = {
   passwordMin8: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordTooCommon: 'This password is too common',
+  passwordOnlySpaces: 'Password must contain more than spaces',
   firstNameRequiredSignup: 'First Name is required',
   secondNameRequired: 'Second Name is required',
   emailRequired: 'Email is required',
@@ -105,6 +106,7 @@ export const apiErrors = {
   internal: 'Something went wrong. Please try again.',
   csrf: 'This request was refused because it did not come from the application',
   databaseLocked: 'Another ElderCare process is already using this data directory',
+  busy: 'The server is busy. Please try again in a few seconds.',
 } as const;
 
 /** Texts of the account screens that the seed does not name (sign-up hint, admin Users screen). */
@@ -208,6 +210,8 @@ export const clinicalTexts = {
   invalidDate: 'Must be a valid date between the years 1900 and 2200',
   doctorNotActive: 'Doctor ID must belong to an active doctor',
   caregiverNotActive: 'Caregiver ID must belong to an active caregiver',
+  doctorNotOnCareTeam: "Choose a doctor from the patient's care team",
+  caregiverNotOnCareTeam: "Choose a caregiver from the patient's care team",
   noMedicalRecords: 'No medical records available.',
   noProgressReports: 'No progress report available.',
   noPrescriptions: 'No prescriptions available.',
@@ -297,6 +301,8 @@ export const deletedRecordTexts = {
   allTypes: 'All types',
   typeInvalid:
     'Type must be one of patient, appointment, medical-record, progress-report, prescription, medication',
+  /** The same words for whatever types the registry lists (shared/record-types.ts). */
+  typeMustBeOneOf: (types: readonly string[]) => `Type must be one of ${types.join(', ')}`,
   typeLabels: {
     patient: 'Patient',
     appointment: 'Appointment',

@@ -49,9 +49,34 @@ export async function createSession(
   return token;
 }
 
+/**
+ * Ended sessions are announced on this channel (payload: session ids, comma-separated), so every
+ * app instance closes the live streams opened with them at once. Sent inside the ending
+ * transaction, it is delivered only when the end is committed.
+ */
+export const SESSIONS_CHANNEL = 'eldercare_sessions';
+/** Ids per NOTIFY: 500 ids of 10 digits stay well under PostgreSQL's 8000-byte payload. */
+const IDS_PER_NOTIFY = 500;
+
+async function announceEnded(db: Executor, sessionIds: number[]): Promise<void> {
+  for (let start = 0; start < sessionIds.length; start += IDS_PER_NOTIFY) {
+    const payload = sessionIds.slice(start, start + IDS_PER_NOTIFY).join(',');
+    await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payload})`);
+  }
+}
+
+/** Reads a SESSIONS_CHANNEL payload; malformed parts are skipped. */
+export function parseEndedSessions(payload: string): number[] {
+  return payload
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
 /** Ends one session at once. */
 export async function revokeSession(db: Executor, sessionId: number, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+  await announceEnded(db, [sessionId]);
 }
 
 /**
@@ -75,6 +100,10 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  await announceEnded(
+    db,
+    ended.map((row) => row.id),
+  );
   return ended.length;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startReminderScheduler } from './reminders.ts';
+import { startSessionPruning } from './sessions.ts';
 
 export interface Jobs {
   /** Resolves when the scheduled work in progress (if any) has finished. */
@@ -7,11 +8,19 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/** Starts the scheduled work of the server (reminders firing, every REMINDER_TICK_MS). */
+/**
+ * Starts the scheduled work of the server: reminders firing (every REMINDER_TICK_MS), and old
+ * sessions and login-throttle rows deleted (hourly).
+ */
 export function startJobs(app: FastifyInstance): Jobs {
   const reminders = startReminderScheduler(app, { tickMs: app.config.reminderTickMs });
+  const pruning = startSessionPruning(app);
   return {
-    idle: () => reminders.idle(),
-    stop: () => reminders.stop(),
+    idle: async () => {
+      await Promise.all([reminders.idle(), pruning.idle()]);
+    },
+    stop: async () => {
+      await Promise.all([reminders.stop(), pruning.stop()]);
+    },
   };
 }

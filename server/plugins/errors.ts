@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrors } from '../../shared/messages.ts';
@@ -27,10 +27,41 @@ function sqlState(error: unknown): string | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
+/**
+ * Requests whose body is being read: a body parser (multipart's busboy above all) throws plain
+ * errors without a status for a broken body, which would otherwise look like a server fault.
+ */
+const readingBody = new WeakSet<FastifyRequest>();
+
+/**
+ * Fastify's router answers a malformed path (`%E0%A4%A`) or an overlong parameter on its own,
+ * before any route or error handler runs; the server options hand those errors here
+ * (`frameworkErrors`) so they keep the API's one shape.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ message: apiErrors.badRequest } satisfies ErrorBody);
+}
+
 /** One error shape for the whole API; 5xx bodies never carry stack traces or SQL. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preParsing', async (request) => {
+    readingBody.add(request);
+  });
+  // Not preValidation: multipart reads a form's fields in a preValidation hook of its own.
+  app.addHook('preHandler', async (request) => {
+    readingBody.delete(request);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
       const body: ErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
@@ -52,6 +83,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Class 22 is PostgreSQL's "data exception" (a NUL byte, a number or date out of range):
     // input no schema rule caught, refused before anything was written.
     if (state?.startsWith('22')) {
+      return reply.status(400).send({ message: apiErrors.badRequest } satisfies ErrorBody);
+    }
+    if (error.statusCode === undefined && readingBody.has(request)) {
+      // A body that could not be read (a multipart body cut short, no boundary): the client's
+      // fault, answered like malformed JSON and logged only by the answer line.
       return reply.status(400).send({ message: apiErrors.badRequest } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;

@@ -1,47 +1,26 @@
 import { z } from 'zod';
 import { appointmentTexts, validation } from '../messages.ts';
-import { listQuerySchema, requiredId, requiredText, dbId, MAX_ID } from './common.ts';
+import {
+  CARE_YEARS,
+  dbId,
+  listQuerySchema,
+  MAX_ID,
+  parseInstant,
+  readIdText,
+  requiredId,
+  requiredText,
+} from './common.ts';
 
-// ISO 8601: a date, optionally a time (minutes, seconds, fraction), optionally a zone.
-const isoInstant =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
-/**
- * Reads an ISO 8601 point in time. A value without a zone (a datetime-local form value such as
- * '2024-12-01T10:00') is read as UTC, never in the server's own zone, so the answer does not
- * depend on where the server runs. Impossible dates (Feb 30, hour 25) are refused rather than
- * rolled over. Precision is the millisecond. Returns null when the text is not such a value.
- */
-export function parseInstant(text: string): Date | null {
-  const match = isoInstant.exec(text.trim());
-  if (!match) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', , zone] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  if (year < 1 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
-  const probe = new Date(0);
-  probe.setUTCFullYear(year, month - 1, day);
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
-  let normalized = text.trim().replace(' ', 'T');
-  if (!zone) normalized += 'Z';
-  // Date.parse handles at most milliseconds; longer fractions are cut, not rounded.
-  normalized = normalized.replace(/(\.\d{3})\d+/, '$1');
-  if (!/T/i.test(normalized.slice(10)))
-    normalized = `${normalized.slice(0, 10)}T00:00${normalized.slice(10)}`;
-  const time = Date.parse(normalized);
-  return Number.isNaN(time) ? null : new Date(time);
-}
+// The one time parser lives in common.ts; services that store a validated value read it here.
+export { parseInstant };
 
 // toISOString() of a calendar span's edge: beyond year 9999 it has six digits and a sign.
 const isoStringAnyYear = /^([+-]\d{6}|\d{4})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
 
 /**
- * Reads a range bound (from / to): what parseInstant reads, and also any year a JavaScript
- * date can hold (a calendar reaches 275760), so a client may send its view's edges as they are.
+ * Reads a range bound (from / to): what parseInstant reads in any year, and also any year a
+ * JavaScript date can hold (a calendar reaches 275760), so a client may send its view's edges as
+ * they are. A bound only filters: nothing outside the care years is ever stored.
  */
 export function parseRangeBound(text: string): Date | null {
   const exact = parseInstant(text);
@@ -57,7 +36,7 @@ export const appointmentDateField = (message: string = validation.appointmentDat
     .string({ message })
     .trim()
     .min(1, message)
-    .refine((v) => parseInstant(v) !== null, appointmentTexts.invalidDate);
+    .refine((v) => parseInstant(v, CARE_YEARS) !== null, appointmentTexts.invalidDate);
 
 /** An optional instant for from/to range filters. */
 const optionalInstant = z
@@ -82,8 +61,13 @@ export const appointmentInputSchema = z.object({
     z.string({ message: validation.doctorUsernameRequired }).trim().max(100).optional(),
   ),
   doctorId: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ message: validation.doctorUsernameRequired }).int().positive().optional(),
+    (v) => readIdText(blankToUndefined(v)),
+    z
+      .number({ message: validation.doctorUsernameRequired })
+      .int()
+      .positive()
+      .max(MAX_ID)
+      .optional(),
   ),
   patientId: requiredId(validation.patientIdRequired),
   appointmentDate: appointmentDateField(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { reminderTexts, validation } from '../messages.ts';
-import { parseInstant } from './appointments.ts';
-import { listQuerySchema } from './common.ts';
+import { CARE_YEARS, listQuerySchema, parseInstant } from './common.ts';
 
 /** The longest reminder message accepted. */
 export const REMINDER_MESSAGE_MAX = 500;
@@ -30,12 +29,12 @@ export const reminderInputSchema = z.object({
     .trim()
     .min(1, both)
     .max(REMINDER_MESSAGE_MAX, reminderTexts.messageTooLong),
-  /** ISO 8601; a value without a zone is read as UTC. */
+  /** ISO 8601 between 1900 and 2200; a value without a zone is read as UTC. */
   date: z
     .string({ message: both })
     .trim()
     .min(1, both)
-    .refine((v) => parseInstant(v) !== null, reminderTexts.invalidDate),
+    .refine((v) => parseInstant(v, CARE_YEARS) !== null, reminderTexts.invalidDate),
 });
 export type ReminderInput = z.infer<typeof reminderInputSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountMessages, validation } from '../messages.ts';
 import { privileges, roles } from '../permissions.ts';
-import { listQuerySchema, requiredText } from './common.ts';
+import { hasVisibleText, listQuerySchema, requiredText } from './common.ts';
 import { isCommonPassword } from '../common-passwords.ts';
 
 /** Policy for a new password (sign-up, change): 8 to 128 characters, not a very common one. */
@@ -10,7 +10,9 @@ export const newPasswordSchema = z
   .min(1, validation.passwordRequired)
   .min(8, validation.passwordMin8)
   .max(128, validation.passwordTooLong)
-  .refine((v) => !isCommonPassword(v), validation.passwordTooCommon);
+  .refine((v) => !isCommonPassword(v), validation.passwordTooCommon)
+  // Eight spaces pass the length rule yet are no secret; the text is kept as typed otherwise.
+  .refine(hasVisibleText, validation.passwordOnlySpaces);
 
 export const registerSchema = z.object({
   username: requiredText(validation.usernameRequired, 50),

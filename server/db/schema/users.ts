@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -77,4 +78,18 @@ export const loginFailures = pgTable(
     index('login_failures_user_idx').on(t.usernameKey, t.at),
     index('login_failures_ip_idx').on(t.ip, t.at),
   ],
+);
+
+/**
+ * Login attempts refused with 429, counted per client address and throttle window: a flood of
+ * refused attempts adds one audit row per address and window, and its size is kept here.
+ */
+export const loginThrottleCounts = pgTable(
+  'login_throttle_counts',
+  {
+    ip: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
 );

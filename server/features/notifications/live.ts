@@ -5,7 +5,7 @@ import type { StreamEventName } from '../../../shared/schemas/notifications.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { IDLE_TIMEOUT_MS } from '../../auth/sessions.ts';
+import { IDLE_TIMEOUT_MS, parseEndedSessions, SESSIONS_CHANNEL } from '../../auth/sessions.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
 import { findOpenNotifications } from './notifications.service.ts';
 
@@ -37,7 +37,7 @@ class PostgresListener implements ListenSource {
 
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly onPayload: (payload: string) => void,
+    private readonly onPayload: (channel: string, payload: string) => void,
     private readonly onReconnect: () => void,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -50,9 +50,7 @@ class PostgresListener implements ListenSource {
     if (this.#closed) return;
     const client = new pg.Client({ ...this.config, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel === NOTIFICATION_CHANNEL && message.payload) {
-        this.onPayload(message.payload);
-      }
+      if (message.payload) this.onPayload(message.channel, message.payload);
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'notification listener connection failed');
@@ -62,6 +60,7 @@ class PostgresListener implements ListenSource {
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
       if (this.#closed) {
         await client.end().catch(() => {});
         return;
@@ -126,7 +125,10 @@ export class NotificationHub {
 
   /** Starts listening on the database (a dedicated connection on PostgreSQL). */
   async start(database: Database): Promise<void> {
-    const onPayload = (payload: string) => this.receive(payload);
+    const onPayload = (channel: string, payload: string) => {
+      if (channel === NOTIFICATION_CHANNEL) this.receive(payload);
+      else if (channel === SESSIONS_CHANNEL) this.endSessions(parseEndedSessions(payload));
+    };
     if (database.pool) {
       const listener = new PostgresListener(
         database.pool.options,
@@ -137,8 +139,18 @@ export class NotificationHub {
       this.#source = listener;
       await listener.start();
     } else if (database.pglite) {
-      const unsubscribe = await database.pglite.listen(NOTIFICATION_CHANNEL, onPayload);
-      this.#source = { stop: () => unsubscribe() };
+      const stopNotifications = await database.pglite.listen(NOTIFICATION_CHANNEL, (payload) =>
+        onPayload(NOTIFICATION_CHANNEL, payload),
+      );
+      const stopSessions = await database.pglite.listen(SESSIONS_CHANNEL, (payload) =>
+        onPayload(SESSIONS_CHANNEL, payload),
+      );
+      this.#source = {
+        stop: async () => {
+          await stopNotifications();
+          await stopSessions();
+        },
+      };
     }
     this.#heartbeat = setInterval(() => void this.#beat(), this.heartbeatMs);
     this.#heartbeat.unref();
@@ -177,6 +189,20 @@ export class NotificationHub {
   /** Ends every stream (server shutdown): the browsers reconnect to another instance. */
   endAll(): void {
     for (const set of this.#subscribers.values()) for (const subscriber of set) subscriber.end();
+  }
+
+  /**
+   * Ends at once the streams opened with sessions that just ended (logout, deactivation,
+   * password change, expiry), on whichever instance holds them.
+   */
+  endSessions(sessionIds: number[]): void {
+    if (sessionIds.length === 0) return;
+    const ended = new Set(sessionIds);
+    for (const set of this.#subscribers.values()) {
+      for (const subscriber of set) {
+        if (subscriber.sessionId !== null && ended.has(subscriber.sessionId)) subscriber.end();
+      }
+    }
   }
 
   /** Handles one NOTIFY payload; payloads are handled in order, one at a time. */

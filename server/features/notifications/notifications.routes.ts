@@ -46,6 +46,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { limit, offset } = request.query;
       const page = await listNotifications(app.db, currentUser(request).id, { limit, offset });
+      // A notification can name a patient and an appointment: reading them is audited.
+      await request.ctx.audit.read({ action: 'list', entity: 'notification' });
       return sendPage(reply, page);
     },
   );

@@ -9,6 +9,7 @@ import { createPatient, createUser, TEST_PASSWORD } from '../../test/factories.t
 import {
   LOGIN_FAILURE_WINDOW_MS,
   MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ACCOUNT_GLOBAL,
   MAX_FAILURES_PER_ADDRESS,
 } from './login-throttle.ts';
 
@@ -332,8 +333,8 @@ describe('failed-login throttling', () => {
   it('past the account limit, that username answers 429 even with the right password, while another account still logs in', async () => {
     const victim = await createUser(t.app.db, { now: t.clock.now() });
     const other = await createUser(t.app.db, { now: t.clock.now() });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
-      // Spread over addresses so only the account limit applies.
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_GLOBAL; i += 1) {
+      // Spread over addresses so only the account's global limit applies.
       const res = await attempt(victim.username, `wrong-${i}`, `10.10.0.${i + 1}`);
       expect(res.status).toBe(401);
     }
@@ -364,7 +365,7 @@ describe('failed-login throttling', () => {
   });
 
   it('unknown usernames are throttled too (no hint that they do not exist)', async () => {
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_GLOBAL; i += 1) {
       await attempt('ghost-user', 'whatever-pass', `10.12.0.${i + 1}`);
     }
     expect((await attempt('ghost-user', 'whatever-pass', '10.12.1.1')).status).toBe(429);

@@ -19,31 +19,27 @@ import {
   updateProfileSchema,
   updateSettingsSchema,
 } from '../../../shared/schemas/users.ts';
-import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
+import type { FastifyRequest } from 'fastify';
+import { rateLimitsOf } from '../../config.ts';
 import { sendPage } from '../../lib/list.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { auditContext, auditedChange, auditRead } from '../../plugins/request-audit.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { createSession, revokeSession } from '../../auth/sessions.ts';
+import { revokeSession } from '../../auth/sessions.ts';
 import {
-  checkLoginThrottle,
-  clearLoginFailures,
   LOGIN_FAILURE_WINDOW_MS,
   MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ACCOUNT_GLOBAL,
   MAX_FAILURES_PER_ADDRESS,
-  recordLoginFailure,
 } from './login-throttle.ts';
+import { checkCurrentPassword, logIn, type AttemptContext } from './login.service.ts';
 import {
   adminUpdateUser,
-  findLoginAccount,
   findVisibleProfile,
   getMe,
   getSettings,
   listUsers,
-  loginFailed,
-  passwordHashOf,
   registerUser,
   setPassword,
   updateProfile,
@@ -59,13 +55,26 @@ const errors = {
   409: errorBodySchema,
   429: errorBodySchema,
 };
+const attemptContext = (request: FastifyRequest): AttemptContext => ({
+  db: request.server.db,
+  clock: request.server.clock,
+  ip: request.ip,
+  requestId: request.id,
+});
+
 const usernameParams = z.object({ username: z.string().min(1).max(200) });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = rateLimitsOf(app.config);
   app.post(
     '/users/register',
     {
-      config: { access: 'public', auditEntity: 'user' },
+      config: {
+        access: 'public',
+        auditEntity: 'user',
+        // Each sign-up hashes a password (19 MiB, tens of ms): a flood is refused early.
+        rateLimit: { max: limits.signUpsPerHour, timeWindow: 60 * 60_000 },
+      },
       schema: {
         tags,
         summary: 'Sign up. The first account becomes admin; supervisor/admin requests wait.',
@@ -96,63 +105,32 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/login',
     {
-      config: { access: 'public', auditEntity: 'session' },
+      config: {
+        access: 'public',
+        auditEntity: 'session',
+        rateLimit: { max: limits.loginsPerMinute, timeWindow: 60_000 },
+      },
       schema: {
         tags,
         summary: 'Log in: answers {role, message, token} and sets the session cookie',
         description:
           `Every failure answers 401 "Login failed". After ${MAX_FAILURES_PER_ACCOUNT} failures ` +
-          `for one username, or ${MAX_FAILURES_PER_ADDRESS} from one client address, within ` +
-          `${LOGIN_FAILURE_WINDOW_MS / 60_000} minutes, attempts answer 429 until the window passes.`,
+          `for one username from one client address, ${MAX_FAILURES_PER_ACCOUNT_GLOBAL} for one ` +
+          `username from anywhere, or ${MAX_FAILURES_PER_ADDRESS} from one client address, ` +
+          `within ${LOGIN_FAILURE_WINDOW_MS / 60_000} minutes, attempts answer 429 (with ` +
+          'Retry-After) until the window passes.',
         security: [],
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      const now = app.clock.now();
-      const context = auditContext(request);
-      const verdict = await checkLoginThrottle(app.db, username, request.ip, now);
-      if (verdict.throttled) {
-        await writeAudit(app.db, context, {
-          action: 'login-failed',
-          entity: 'session',
-          outcome: 'denied',
-        });
-        reply.header('Retry-After', String(verdict.retryAfterSeconds));
-        throw tooManyRequests();
-      }
-      const account = await findLoginAccount(app.db, username);
-      // An unknown username costs the same hashing time as a wrong password.
-      const passwordOk = account
-        ? await verifyPassword(account.passwordHash, password)
-        : (await verifyAgainstDummy(password), false);
-      if (!account || !passwordOk || !account.isActive) {
-        await recordLoginFailure(app.db, username, request.ip, now);
-        await writeAudit(app.db, context, {
-          action: 'login-failed',
-          entity: 'user',
-          entityId: account?.id ?? null,
-          outcome: 'failure',
-        });
-        throw loginFailed();
-      }
-      await clearLoginFailures(app.db, username);
-      // A login always starts a new session; one presented with the request is ended.
-      if (request.sessionId) await revokeSession(app.db, request.sessionId, now);
-      const token = await createSession(app.db, account.id, now, {
-        ip: request.ip,
+      const result = await logIn(attemptContext(request), request.body, {
         userAgent: request.headers['user-agent'],
+        presentedSessionId: request.sessionId,
       });
-      await writeAudit(
-        app.db,
-        { ...context, userId: account.id, role: normalizeRole(account.role) },
-        { action: 'login', entity: 'session', entityId: account.id },
-      );
-      setSessionCookie(request, reply, token);
-      // The stored role as the seed's client expects it (`user` routes to the patient dashboard).
-      return { role: account.role, message: accountMessages.loginSuccess, token };
+      setSessionCookie(request, reply, result.token);
+      return { role: result.role, message: accountMessages.loginSuccess, token: result.token };
     },
   );
 
@@ -203,31 +181,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = currentUser(request);
       const now = app.clock.now();
-      // Guessing the current password through a stolen session counts like failed logins.
-      const verdict = await checkLoginThrottle(app.db, user.username, request.ip, now);
-      if (verdict.throttled) {
-        reply.header('Retry-After', String(verdict.retryAfterSeconds));
-        throw tooManyRequests();
-      }
-      const ok = await verifyPassword(
-        await passwordHashOf(app.db, user.id),
+      await checkCurrentPassword(
+        { ...attemptContext(request), user },
         request.body.currentPassword,
       );
-      if (!ok) {
-        await recordLoginFailure(app.db, user.username, request.ip, now);
-        await writeAudit(app.db, auditContext(request), {
-          action: 'password-change',
-          entity: 'user',
-          entityId: user.id,
-          outcome: 'failure',
-        });
-        throw new HttpError(400, accountMessages.currentPasswordWrong, {
-          currentPassword: accountMessages.currentPasswordWrong,
-        });
-      }
       await auditedChange(
         request,
         (tx) => setPassword(tx, user.id, request.body.newPassword, now, request.sessionId!),

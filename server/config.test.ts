@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultRateLimits, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('TRUST_PROXY=true is refused at start with what to use instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=1/);
+  });
+
+  it('TRUST_PROXY takes a hop count or a list of addresses and CIDR ranges; false by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') {
+      expect(hops('10.0.0.1', 0)).toBe(true);
+      expect(hops('203.0.113.9', 1)).toBe(false);
+    }
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      '::1',
+    ]);
+    for (const bad of ['yes', '0', '10.0.0.1/33', 'proxy.local']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('listens on loopback by default; HOST exposes it', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('anonymous rate limits have safe defaults and can be raised', () => {
+    expect(loadConfig({}).rateLimits).toEqual(defaultRateLimits);
+    expect(loadConfig({ SIGNUP_RATE_LIMIT: '500' }).rateLimits?.signUpsPerHour).toBe(500);
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: '0' })).toThrow(/LOGIN_RATE_LIMIT/);
+  });
+});
