@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { ClinicalRecordType } from '../shared/record-types.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
@@ -16,21 +17,33 @@ import { auditRoutes } from './features/audit/audit.routes.ts';
 import { deletedRecordsRoutes } from './features/deleted-records/deleted-records.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { medicalRecordsRoutes } from './features/medical-records/medical-records.routes.ts';
-import { medicationsRoutes } from './features/medications/medications.routes.ts';
+import { medicalRecordsFeature } from './features/medical-records/medical-records.service.ts';
+import { medicationsFeature } from './features/medications/medications.service.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
-import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
-import { progressReportsRoutes } from './features/progress-reports/progress-reports.routes.ts';
+import { prescriptionsFeature } from './features/prescriptions/prescriptions.service.ts';
+import { progressReportsFeature } from './features/progress-reports/progress-reports.service.ts';
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { clientDistFolder } from './lib/paths.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { clientPlugin } from './plugins/client.ts';
+import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
+
+/**
+ * Every clinical record type of the registry (shared/record-types.ts) with its server side:
+ * the key set is the registry's, so a type added there without its feature does not compile.
+ */
+const recordFeatures: Record<ClinicalRecordType, AnyRecordFeature> = {
+  'medical-record': medicalRecordsFeature,
+  'progress-report': progressReportsFeature,
+  prescription: prescriptionsFeature,
+  medication: medicationsFeature,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    frameworkErrors,
     // Fastify's two lines per request are replaced by the one below.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -125,13 +139,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(patientsRoutes);
     await scope.register(auditRoutes);
     await scope.register(appointmentsRoutes);
-    await scope.register(medicalRecordsRoutes);
-    await scope.register(progressReportsRoutes);
-    await scope.register(prescriptionsRoutes);
-    await scope.register(medicationsRoutes);
+    for (const feature of Object.values(recordFeatures)) {
+      await scope.register(recordRoutes(feature));
+    }
     await scope.register(remindersRoutes);
     await scope.register(notificationsRoutes);
-    await scope.register(deletedRecordsRoutes);
+    await scope.register(deletedRecordsRoutes, {
+      kinds: Object.values(recordFeatures).map((feature) => feature.kind),
+    });
     scope.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
       app.swagger(),
     );

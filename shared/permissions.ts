@@ -52,6 +52,16 @@ const clinicalReads: readonly Permission[] = [
 const adminGrants: readonly Permission[] = ['users:manage', 'audit:read', 'records:restore'];
 const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-teams:manage'];
 
+/*
+ * Authorship of clinical records (PRODUCT.md section 7). The author of a medical record,
+ * progress report, prescription or medication record is the signed-in user, kept with the
+ * record and its audit row. A `*:write` or `*:create` grant allows naming another doctor or
+ * caregiver only from the patient's care team. The rule is the same for every privilege:
+ * supervisors and admins, who see the whole agency, do not name a clinician outside the care
+ * team either; a supervisor manages care teams (`care-teams:manage`) and adds the clinician to
+ * the team first, so the attribution is visible where the team is.
+ */
+
 /** What each role gains at each privilege level (cumulative levels are applied below). */
 const table: Record<Role, Grants> = {
   doctor: {
@@ -138,4 +148,47 @@ export function dashboardPathFor(role: EffectiveRole): string {
     case 'guest':
       return '/login';
   }
+}
+
+/** The parts of a session the helpers below read. */
+interface SessionRole {
+  role: EffectiveRole;
+}
+
+/** Signed in with a known role: a guest (no session, or an unknown stored role) is not. */
+export function isSignedIn<T extends SessionRole>(
+  user: T | null | undefined,
+): user is T & { role: Role } {
+  return Boolean(user) && user!.role !== 'guest';
+}
+
+/**
+ * A patient account sees only its own patient record: its screens list that record's rows
+ * (or nothing, while no record is linked), never the agency's.
+ */
+export function seesOwnRecordOnly(user: SessionRole | null | undefined): boolean {
+  return user?.role === 'patient';
+}
+
+/** The patient record a patient account is limited to; null for staff and for unlinked accounts. */
+export function ownPatientIdOf(
+  user: (SessionRole & { patientId: number | null }) | null | undefined,
+): number | null {
+  return seesOwnRecordOnly(user) ? user!.patientId : null;
+}
+
+/**
+ * The user's id when they work as `role` (a doctor's own records and appointments, the caregiver
+ * a report is filed by); null for anyone else.
+ */
+export function staffIdAs(
+  user: (SessionRole & { id: number }) | null | undefined,
+  role: 'doctor' | 'caregiver',
+): number | null {
+  return user?.role === role ? user.id : null;
+}
+
+/** Whether `path` is the user's own dashboard (each role opens only its own). */
+export function isOwnDashboard(user: SessionRole | null | undefined, path: string): boolean {
+  return Boolean(user) && dashboardPathFor(user!.role) === path;
 }

@@ -11,6 +11,11 @@ export interface AuditEvent {
   entity: string;
   entityId?: string | number | null;
   patientId?: number | null;
+  /**
+   * The user a record is in the name of when that is not the actor: the doctor of a
+   * prescription or the caregiver of a report entered by someone else.
+   */
+  subjectUserId?: number | null;
   outcome?: 'success' | 'denied' | 'failure';
 }
 
@@ -38,6 +43,7 @@ function auditRows(context: AuditContext, list: AuditEvent[]): AuditRow[] {
     entity: event.entity,
     entityId: event.entityId == null ? null : String(event.entityId),
     patientId: event.patientId ?? null,
+    subjectUserId: event.subjectUserId ?? null,
     outcome: event.outcome ?? 'success',
     ip: context.ip,
     requestId: context.requestId,

@@ -48,8 +48,11 @@ export interface RequestContext {
    * patient's id (a missing id leaves no row: there is nothing to protect).
    */
   notFound(attempt: RefusedAttempt): Promise<never>;
-  /** A refused action on a record the caller can see: one 'denied' audit row, then 403. */
-  forbidden(attempt: RefusedAttempt): Promise<never>;
+  /**
+   * A refused action on a record the caller can see: one 'denied' audit row, then 403 with
+   * `message` (the generic refusal when absent).
+   */
+  forbidden(attempt: RefusedAttempt, message?: string): Promise<never>;
 }
 
 /** The context of a request without a session (sign-up, login, health). */
@@ -119,13 +122,13 @@ export function createRequestContext(
     audit,
     scope,
     notFound: refuseAsMissing,
-    async forbidden(attempt) {
+    async forbidden(attempt, message) {
       await audit.denied({
         entity: attempt.entity,
         entityId: attempt.entityId,
         patientId: attempt.patientId ?? null,
       });
-      throw forbidden();
+      throw forbidden(message);
     },
   };
 }

@@ -51,6 +51,8 @@ export const auditEntrySchema = z.object({
   entity: z.string(),
   entityId: z.string().nullable(),
   patientId: z.number().nullable(),
+  /** Who a clinical record is in the name of, when that is not the actor (a doctor, a caregiver). */
+  subjectUserId: z.number().nullable().optional(),
   outcome: z.string(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),

@@ -1,33 +1,24 @@
 import { z } from 'zod';
 import { deletedRecordTexts } from '../messages.ts';
+import { apiPathOf, recordTypeNames, recordTypes, type RecordType } from '../record-types.ts';
 import { listQuerySchema } from './common.ts';
 
-/** The kinds of soft-deleted record an admin can list and restore. */
-export const deletedRecordTypes = [
-  'patient',
-  'appointment',
-  'medical-record',
-  'progress-report',
-  'prescription',
-  'medication',
-] as const;
-export type DeletedRecordType = (typeof deletedRecordTypes)[number];
+/** The kinds of soft-deleted record an admin can list and restore: every type of the registry. */
+export const deletedRecordTypes = recordTypeNames;
+export type DeletedRecordType = RecordType;
 
-/** The restore call of each kind: POST /api/<plural>/{id}/restore. */
-export const restorePathOf: Record<DeletedRecordType, string> = {
-  patient: '/api/patients',
-  appointment: '/api/appointments',
-  'medical-record': '/api/medical-records',
-  'progress-report': '/api/progress-reports',
-  prescription: '/api/prescriptions',
-  medication: '/api/medications',
-};
+/** The API base of each kind; its restore call is POST <base>/{id}/restore. */
+export const restorePathOf = Object.fromEntries(
+  recordTypes.map((t) => [t.type, apiPathOf(t.type)]),
+) as Record<DeletedRecordType, string>;
 
 /** GET /api/deleted-records: paging and an optional type (empty means every type). */
 export const deletedRecordsQuerySchema = listQuerySchema.omit({ q: true }).extend({
   type: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(deletedRecordTypes, { message: deletedRecordTexts.typeInvalid }).optional(),
+    z
+      .enum(deletedRecordTypes, { message: deletedRecordTexts.typeMustBeOneOf(deletedRecordTypes) })
+      .optional(),
   ),
 });
 export type DeletedRecordsQuery = z.infer<typeof deletedRecordsQuerySchema>;

@@ -25,6 +25,9 @@ export const medicalRecordSchema = recordBaseSchema.extend({
   location: z.string(),
   diagnosis: z.string(),
   treatmentPlan: z.string(),
-  notes: z.string(),
+  notes:
+    z.string() /** Who entered it: the signed-in user at the time, whoever it is in the name of. */,
+  recordedBy: z.number().nullable(),
+  recordedByName: z.string(),
 });
 export type MedicalRecord = z.infer<typeof medicalRecordSchema>;

@@ -36,6 +36,10 @@ export const prescriptionSchema = recordBaseSchema.extend({
   medication: z.string(),
   dosage: z.string(),
   duration: z.string(),
-  details: z.string(),
+  details:
+    z.string() /** Who entered it: the signed-in user at the time, whoever it is in the name of (null for
+   * prescriptions entered before this was kept). */,
+  recordedBy: z.number().nullable(),
+  recordedByName: z.string(),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;

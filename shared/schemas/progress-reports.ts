@@ -29,7 +29,12 @@ export const progressReportSchema = recordBaseSchema.extend({
   summary: z.string(),
   recommendations: z.string(),
   overallHealth: z.string(),
-  /** Who filed it (a caregiver may file for a colleague); the filer may edit it. */
-  createdBy: z.number().nullable(),
+  /** Who filed it (a caregiver may file for a colleague on the care team); the filer may edit
+   * it. The same as recordedBy. */
+  createdBy: z
+    .number()
+    .nullable() /** Who entered it: the signed-in user at the time, whoever it is in the name of. */,
+  recordedBy: z.number().nullable(),
+  recordedByName: z.string(),
 });
 export type ProgressReport = z.infer<typeof progressReportSchema>;

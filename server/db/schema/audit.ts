@@ -12,6 +12,8 @@ export const auditLog = pgTable(
     entity: text().notNull(),
     entityId: text(),
     patientId: integer(),
+    /** Who a clinical record is in the name of, when not the actor (null otherwise). */
+    subjectUserId: integer(),
     outcome: text().notNull(),
     ip: text(),
     requestId: text(),

@@ -17,6 +17,7 @@ export const medicalRecords = pgTable(
     diagnosis: text().notNull(),
     treatmentPlan: text().notNull(),
     notes: text().notNull().default(''),
+    /** Who entered it; the doctor it is in the name of may be another on the care team. */
     createdBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +48,7 @@ export const progressReports = pgTable(
     summary: text().notNull(),
     recommendations: text().notNull(),
     overallHealth: text(),
+    /** Who filed it; the caregiver it is in the name of may be another on the care team. */
     createdBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +75,11 @@ export const prescriptions = pgTable(
     dosage: text().notNull().default(''),
     duration: text().notNull().default(''),
     details: text().notNull(),
+    /**
+     * Who entered it (the doctor it is in the name of may be another on the care team). Null
+     * for prescriptions entered before it was kept.
+     */
+    recordedBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),

@@ -17,7 +17,7 @@ import {
   validMedicationInput,
   validPrescriptionInput,
   validProgressReportInput,
-} from './test-factories.ts';
+} from '../../test/clinical-factories.ts';
 
 /**
  * PRODUCT.md section 3, row by row, for the four clinical record types: every role at viewer

@@ -18,7 +18,7 @@ import {
   validMedicationInput,
   validPrescriptionInput,
   validProgressReportInput,
-} from './test-factories.ts';
+} from '../../test/clinical-factories.ts';
 
 /**
  * PRODUCT.md section 3: "Deletes of clinical data are soft ... and an admin can restore it."

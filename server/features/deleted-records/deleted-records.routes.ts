@@ -6,9 +6,20 @@ import {
   deletedRecordsQuerySchema,
 } from '../../../shared/schemas/deleted-records.ts';
 import { sendPage } from '../../lib/list.ts';
-import { listDeletedRecords } from './deleted-records.service.ts';
+import { contextOf } from '../../plugins/access.ts';
+import type { StoredKind } from '../clinical-common/clinical-records.ts';
+import { deletedSources, listDeletedRecords } from './deleted-records.service.ts';
 
-export const deletedRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface DeletedRecordsOptions {
+  /** How each clinical type is stored: its table and its short label (one per type). */
+  kinds: StoredKind[];
+}
+
+export const deletedRecordsRoutes: FastifyPluginAsyncZod<DeletedRecordsOptions> = async (
+  app,
+  options,
+) => {
+  const sources = deletedSources(options.kinds);
   app.get(
     '/deleted-records',
     {
@@ -17,8 +28,7 @@ export const deletedRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['deleted records'],
         summary: 'Soft-deleted records an admin can restore, most recently deleted first',
         description:
-          'Patients, appointments, medical records, progress reports, prescriptions and ' +
-          'medication records (or one type); X-Total-Count. Restore each with ' +
+          'Every record type of patient data (or one type); X-Total-Count. Restore each with ' +
           'POST /api/<plural>/{id}/restore.',
         querystring: deletedRecordsQuerySchema,
         response: {
@@ -29,6 +39,7 @@ export const deletedRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => sendPage(reply, await listDeletedRecords(request, request.query)),
+    async (request, reply) =>
+      sendPage(reply, await listDeletedRecords(contextOf(request), sources, request.query)),
   );
 };

@@ -1,32 +1,20 @@
 import { and, count, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import { formatDate } from '../../../shared/format.ts';
 import { deletedRecordTexts } from '../../../shared/messages.ts';
+import { clinicalRecordTypeNames, type ClinicalRecordType } from '../../../shared/record-types.ts';
 import {
   deletedRecordTypes,
   type DeletedRecord,
   type DeletedRecordType,
   type DeletedRecordsQuery,
 } from '../../../shared/schemas/deleted-records.ts';
-import {
-  appointments,
-  medicalRecords,
-  medications,
-  patients,
-  prescriptions,
-  progressReports,
-} from '../../db/schema/index.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import { patientInRestoreScope, patientInScope } from '../../auth/scope.ts';
-import { currentUser } from '../../plugins/access.ts';
-import { auditRead } from '../../plugins/request-audit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
-import { patientNameOf } from '../clinical-common/clinical-records.ts';
-
-/** An instant as the API answers it (UTC ISO 8601), the same on PGlite and PostgreSQL. */
-const iso = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { appointments, patients } from '../../db/schema/index.ts';
+import { isoText, patientNameOf, type StoredKind } from '../clinical-common/clinical-records.ts';
 
 /** How one kind of record appears in the list: its table, its columns and who may see it. */
 interface Source {
@@ -41,65 +29,53 @@ interface Source {
   where(user: SessionUser): SQL;
 }
 
+export type DeletedSources = Record<DeletedRecordType, Source>;
+
 // A record of a deleted patient is not listed: it could not be seen even once restored. It
 // appears when its patient is restored. Deleted patients themselves are in the restore scope.
-const clinical = (t: {
-  id: AnyPgColumn;
-  patientId: AnyPgColumn;
-  deletedAt: AnyPgColumn;
-}): Pick<Source, 'id' | 'patientId' | 'deletedAt' | 'where'> => ({
-  id: t.id,
-  patientId: t.patientId,
-  deletedAt: t.deletedAt,
-  where: (user) => and(isNotNull(t.deletedAt), patientInScope(user, t.patientId))!,
+const ofLivePatient = (
+  table: PgTable & { id: AnyPgColumn; patientId: AnyPgColumn; deletedAt: AnyPgColumn },
+): Omit<Source, 'summary' | 'recordDate'> => ({
+  table,
+  id: table.id,
+  patientId: table.patientId,
+  deletedAt: table.deletedAt,
+  where: (user) => and(isNotNull(table.deletedAt), patientInScope(user, table.patientId))!,
 });
 
-const sources: Record<DeletedRecordType, Source> = {
-  patient: {
-    table: patients,
-    id: patients.id,
-    patientId: patients.id,
-    deletedAt: patients.deletedAt,
-    summary: sql`${patients.dob}::text`,
-    recordDate: sql`null::text`,
-    where: (user) => and(isNotNull(patients.deletedAt), patientInRestoreScope(user, patients.id))!,
-  },
-  appointment: {
-    table: appointments,
-    ...clinical(appointments),
-    summary: sql`${appointments.location}`,
-    recordDate: iso(appointments.appointmentDate),
-  },
-  'medical-record': {
-    table: medicalRecords,
-    ...clinical(medicalRecords),
-    summary: sql`${medicalRecords.diagnosis}`,
-    recordDate: iso(medicalRecords.dateOfVisit),
-  },
-  'progress-report': {
-    table: progressReports,
-    ...clinical(progressReports),
-    summary: sql`${progressReports.reportId} || ': ' || ${progressReports.summary}`,
-    recordDate: iso(progressReports.date),
-  },
-  prescription: {
-    table: prescriptions,
-    ...clinical(prescriptions),
-    summary: sql`case when ${prescriptions.medication} = '' then ${prescriptions.details}
-      else trim(${prescriptions.medication} || ' ' || ${prescriptions.dosage}) end`,
-    recordDate: sql`${prescriptions.date}::text`,
-  },
-  medication: {
-    table: medications,
-    ...clinical(medications),
-    summary: sql`${medications.details}`,
-    recordDate: iso(medications.date),
-  },
-};
+/**
+ * Every type of the registry as the list reads it: patients and appointments here, each
+ * clinical type from its own kind (its table and short label), so a new type adds no line here.
+ */
+export function deletedSources(kinds: StoredKind[]): DeletedSources {
+  const clinical = Object.fromEntries(
+    kinds.map((kind) => [kind.type, { ...ofLivePatient(kind.table), ...kind.deleted }]),
+  ) as Record<ClinicalRecordType, Source>;
+  const missing = clinicalRecordTypeNames.filter((type) => !clinical[type]);
+  if (missing.length > 0) throw new Error(`No deleted-records source for ${missing.join(', ')}`);
+  return {
+    patient: {
+      table: patients,
+      id: patients.id,
+      patientId: patients.id,
+      deletedAt: patients.deletedAt,
+      summary: sql`${patients.dob}::text`,
+      recordDate: sql`null::text`,
+      where: (user) =>
+        and(isNotNull(patients.deletedAt), patientInRestoreScope(user, patients.id))!,
+    },
+    appointment: {
+      ...ofLivePatient(appointments),
+      summary: sql`${appointments.location}`,
+      recordDate: isoText(appointments.appointmentDate),
+    },
+    ...clinical,
+  };
+}
 
-function selectDeleted(request: FastifyRequest, type: DeletedRecordType, user: SessionUser) {
+function selectDeleted(ctx: RequestContext, sources: DeletedSources, type: DeletedRecordType) {
   const source = sources[type];
-  return request.server.db
+  return ctx.db
     .select({
       type: sql<DeletedRecordType>`${type}::text`.as('type'),
       id: sql<number>`${source.id}`.as('id'),
@@ -107,10 +83,10 @@ function selectDeleted(request: FastifyRequest, type: DeletedRecordType, user: S
       patientName: sql<string>`${patientNameOf(source.patientId)}`.as('patient_name'),
       summary: sql<string>`${source.summary}`.as('summary'),
       recordDate: sql<string | null>`${source.recordDate}`.as('record_date'),
-      deletedAt: sql<string>`${iso(source.deletedAt)}`.as('deleted_at'),
+      deletedAt: sql<string>`${isoText(source.deletedAt)}`.as('deleted_at'),
     })
     .from(source.table)
-    .where(source.where(user));
+    .where(source.where(ctx.user));
 }
 
 const SUMMARY_LENGTH = 100;
@@ -128,13 +104,12 @@ function toAnswer(row: DeletedRecord): DeletedRecord {
  * of all; one 'list' audit row (entity 'deleted-record').
  */
 export async function listDeletedRecords(
-  request: FastifyRequest,
+  ctx: RequestContext,
+  sources: DeletedSources,
   query: DeletedRecordsQuery,
 ): Promise<{ items: DeletedRecord[]; total: number }> {
-  const user = currentUser(request);
-  const db = request.server.db;
   const types = query.type ? [query.type] : [...deletedRecordTypes];
-  const [first, ...rest] = types.map((type) => selectDeleted(request, type, user));
+  const [first, ...rest] = types.map((type) => selectDeleted(ctx, sources, type));
   const order = [sql`deleted_at desc`, sql`type`, sql`id desc`];
   const rows =
     rest.length === 0
@@ -149,9 +124,12 @@ export async function listDeletedRecords(
   let total = 0;
   for (const type of types) {
     const source = sources[type];
-    const [counted] = await db.select({ n: count() }).from(source.table).where(source.where(user));
+    const [counted] = await ctx.db
+      .select({ n: count() })
+      .from(source.table)
+      .where(source.where(ctx.user));
     total += counted?.n ?? 0;
   }
-  await auditRead(request, { action: 'list', entity: 'deleted-record' });
+  await ctx.audit.read({ action: 'list', entity: 'deleted-record' });
   return { items: rows.map((row) => toAnswer(row as DeletedRecord)), total };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, patients } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
-import { clinicalFactories } from '../clinical-common/test-factories.ts';
+import { clinicalFactories } from '../../test/clinical-factories.ts';
 
 /** The admin's list of soft-deleted records (GET /api/deleted-records). */
 describe('deleted records', () => {

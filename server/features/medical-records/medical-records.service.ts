@@ -1,22 +1,26 @@
-import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { clinicalTexts } from '../../../shared/messages.ts';
+import { desc, eq, sql } from 'drizzle-orm';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
 import type { ListQuery } from '../../../shared/schemas/common.ts';
-import type { MedicalRecord, MedicalRecordInput } from '../../../shared/schemas/medical-records.ts';
-import { medicalRecords as table } from '../../db/schema/index.ts';
-import { currentUser } from '../../plugins/access.ts';
 import {
-  assertActiveUser,
+  medicalRecordInputSchema,
+  medicalRecordSchema,
+  type MedicalRecordInput,
+} from '../../../shared/schemas/medical-records.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import { medicalRecords as table } from '../../db/schema/index.ts';
+import {
   assertSelfOrSupervisor,
   clinicalRecords,
+  isoText,
   patientNameOf,
   userNameOf,
 } from '../clinical-common/clinical-records.ts';
+import { defineRecordFeature } from '../clinical-common/record-routes.ts';
 
-const records = clinicalRecords<typeof table, MedicalRecord>({
-  entity: 'medical-record',
+const records = clinicalRecords({
+  type: 'medical-record',
   table,
+  answer: medicalRecordSchema,
   fields: {
     id: table.id,
     patientId: table.patientId,
@@ -33,49 +37,45 @@ const records = clinicalRecords<typeof table, MedicalRecord>({
   },
   newestFirst: [desc(table.dateOfVisit), desc(table.id)],
   searchable: [table.diagnosis, table.location, table.treatmentPlan],
+  recorder: 'createdBy',
+  named: { key: 'doctorId', role: 'doctor' },
+  deleted: { summary: sql`${table.diagnosis}`, recordDate: isoText(table.dateOfVisit) },
 });
 
-/** The stored columns from the form's values; the doctor must be an active doctor. */
-async function toColumns(request: FastifyRequest, input: MedicalRecordInput) {
-  await assertActiveUser(
-    request.server.db,
-    input.doctorId,
-    'doctor',
-    'doctorId',
-    clinicalTexts.doctorNotActive,
-  );
-  return { ...input, dateOfVisit: parseClinicalInstant(input.dateOfVisit)! };
-}
+const toColumns = (input: MedicalRecordInput) => ({
+  ...input,
+  dateOfVisit: parseClinicalInstant(input.dateOfVisit)!,
+});
 
 export const medicalRecordsService = {
-  list: records.list,
-  listForPatient: records.listForPatient,
-  get: records.get,
+  ...records.standard,
 
-  /** The records a doctor wrote (the caller's own, or any doctor's for a supervisor), in scope. */
-  async listForDoctor(request: FastifyRequest, doctorId: number, query: ListQuery) {
-    await assertSelfOrSupervisor(request, 'medical-record', doctorId);
-    return records.list(request, query, {
+  /** The records in a doctor's name (the caller's own, or any doctor's for a supervisor), in scope. */
+  async listForDoctor(ctx: RequestContext, doctorId: number, query: ListQuery) {
+    await assertSelfOrSupervisor(ctx, 'medical-record', doctorId);
+    return records.list(ctx, query, {
       shape: 'doctor',
       where: (value) => eq(table.doctorId, value),
       value: doctorId,
     });
   },
 
-  /** Adds a medical record for a patient in the caller's scope. */
-  async create(request: FastifyRequest, input: MedicalRecordInput) {
-    const columns = await toColumns(request, input);
-    return records.create(request, { ...columns, createdBy: currentUser(request).id });
-  },
+  /** Adds a medical record for a patient in the caller's scope, in the named doctor's name. */
+  create: (ctx: RequestContext, input: MedicalRecordInput) => records.create(ctx, toColumns(input)),
 
   /** Changes a medical record in the caller's scope. */
-  async update(request: FastifyRequest, id: number, input: MedicalRecordInput) {
-    return records.update(request, id, await toColumns(request, input));
-  },
-
-  /** Soft-deletes a medical record in the caller's scope. */
-  remove: (request: FastifyRequest, id: number) => records.remove(request, id),
-
-  /** Restores a deleted record exactly as it was (admins). */
-  restore: (request: FastifyRequest, id: number) => records.restore(request, id),
+  update: (ctx: RequestContext, id: number, input: MedicalRecordInput) =>
+    records.update(ctx, id, toColumns(input)),
 };
+
+/** Served by clinical-common/record-routes.ts under /api/medical-records. */
+export const medicalRecordsFeature = defineRecordFeature({
+  input: medicalRecordInputSchema,
+  service: medicalRecordsService,
+  kind: records.kind,
+  byPerson: {
+    segment: 'doctor',
+    summary: "The records a doctor wrote: the caller's own, or any doctor's for a supervisor",
+    list: medicalRecordsService.listForDoctor,
+  },
+});

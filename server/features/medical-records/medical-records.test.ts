@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, medicalRecords } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
-import { clinicalFactories, validMedicalRecordInput } from '../clinical-common/test-factories.ts';
+import { clinicalFactories, validMedicalRecordInput } from '../../test/clinical-factories.ts';
 
 describe('medical records', () => {
   let t: TestApp;

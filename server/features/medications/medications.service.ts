@@ -1,33 +1,39 @@
-import { desc } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { desc, sql } from 'drizzle-orm';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
-import type { Medication, MedicationInput } from '../../../shared/schemas/medications.ts';
+import {
+  medicationInputSchema,
+  medicationSchema,
+  type MedicationInput,
+} from '../../../shared/schemas/medications.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import { medications as table } from '../../db/schema/index.ts';
-import { currentUser } from '../../plugins/access.ts';
 import {
   clinicalRecords,
+  isoText,
   patientNameOf,
-  userNameOf,
   userRoleOf,
 } from '../clinical-common/clinical-records.ts';
+import { defineRecordFeature } from '../clinical-common/record-routes.ts';
 
-const records = clinicalRecords<typeof table, Medication>({
-  entity: 'medication',
+const records = clinicalRecords({
+  type: 'medication',
   table,
+  answer: medicationSchema,
   fields: {
     id: table.id,
     patientId: table.patientId,
     patientName: patientNameOf(table.patientId),
     date: table.date,
     details: table.details,
-    recordedBy: table.recordedBy,
-    recordedByName: userNameOf(table.recordedBy),
     recordedByRole: userRoleOf(table.recordedBy),
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
   newestFirst: [desc(table.date), desc(table.id)],
   searchable: [table.details],
+  // A dose is logged by whoever gave it: the form names no one else.
+  recorder: 'recordedBy',
+  deleted: { summary: sql`${table.details}`, recordDate: isoText(table.date) },
 });
 
 const toColumns = (input: MedicationInput) => ({
@@ -36,21 +42,19 @@ const toColumns = (input: MedicationInput) => ({
 });
 
 export const medicationsService = {
-  list: records.list,
-  listForPatient: records.listForPatient,
-  get: records.get,
+  ...records.standard,
 
   /** Records a dose given (caregivers) or a medication note (doctors); the caller is the recorder. */
-  create: (request: FastifyRequest, input: MedicationInput) =>
-    records.create(request, { ...toColumns(input), recordedBy: currentUser(request).id }),
+  create: (ctx: RequestContext, input: MedicationInput) => records.create(ctx, toColumns(input)),
 
   /** Changes a medication record in scope; who recorded it stays. */
-  update: (request: FastifyRequest, id: number, input: MedicationInput) =>
-    records.update(request, id, toColumns(input)),
-
-  /** Soft-deletes a medication record in scope. */
-  remove: (request: FastifyRequest, id: number) => records.remove(request, id),
-
-  /** Restores a deleted record exactly as it was (admins). */
-  restore: (request: FastifyRequest, id: number) => records.restore(request, id),
+  update: (ctx: RequestContext, id: number, input: MedicationInput) =>
+    records.update(ctx, id, toColumns(input)),
 };
+
+/** Served by clinical-common/record-routes.ts under /api/medications. */
+export const medicationsFeature = defineRecordFeature({
+  input: medicationInputSchema,
+  service: medicationsService,
+  kind: records.kind,
+});

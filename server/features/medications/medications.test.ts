@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, medications } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
-import { clinicalFactories, validMedicationInput } from '../clinical-common/test-factories.ts';
+import { clinicalFactories, validMedicationInput } from '../../test/clinical-factories.ts';
 
 describe('medication records', () => {
   let t: TestApp;

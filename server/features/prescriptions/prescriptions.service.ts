@@ -1,13 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { desc, eq, sql } from 'drizzle-orm';
 import { clinicalTexts } from '../../../shared/messages.ts';
 import type { ListQuery } from '../../../shared/schemas/common.ts';
-import type { Prescription, PrescriptionInput } from '../../../shared/schemas/prescriptions.ts';
+import {
+  prescriptionInputSchema,
+  prescriptionSchema,
+  type PrescriptionInput,
+} from '../../../shared/schemas/prescriptions.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import type { Tx } from '../../db/client.ts';
 import { prescriptions as table } from '../../db/schema/index.ts';
-import { currentUser } from '../../plugins/access.ts';
 import {
-  assertActiveUser,
   assertSelfOrSupervisor,
   careTeamOf,
   clinicalRecords,
@@ -16,11 +18,13 @@ import {
   userNameOf,
   type StoredRow,
 } from '../clinical-common/clinical-records.ts';
+import { defineRecordFeature } from '../clinical-common/record-routes.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 
-const records = clinicalRecords<typeof table, Prescription>({
-  entity: 'prescription',
+const records = clinicalRecords({
+  type: 'prescription',
   table,
+  answer: prescriptionSchema,
   fields: {
     id: table.id,
     patientId: table.patientId,
@@ -37,15 +41,22 @@ const records = clinicalRecords<typeof table, Prescription>({
   },
   newestFirst: [desc(table.date), desc(table.id)],
   searchable: [table.medication, table.details],
+  recorder: 'recordedBy',
+  named: { key: 'doctorId', role: 'doctor' },
+  deleted: {
+    summary: sql`case when ${table.medication} = '' then ${table.details}
+      else trim(${table.medication} || ' ' || ${table.dosage}) end`,
+    recordDate: sql`${table.date}::text`,
+  },
 });
 
 /** Tells the caregivers on the patient's care team, in the change's transaction. */
 function notifyCaregivers(
-  request: FastifyRequest,
+  ctx: RequestContext,
   change: 'added' | 'updated' | 'removed' | 'restored',
 ) {
   return async (tx: Tx, row: StoredRow<typeof table>) => {
-    const caregivers = await careTeamOf(tx, row.patientId, 'caregiver', currentUser(request).id);
+    const caregivers = await careTeamOf(tx, row.patientId, 'caregiver', ctx.user.id);
     if (caregivers.length === 0) return;
     const message = clinicalTexts.prescriptionChanged(
       await patientDisplayName(tx, row.patientId),
@@ -53,7 +64,7 @@ function notifyCaregivers(
     );
     await createNotifications(
       tx,
-      request.server.clock.now(),
+      ctx.clock.now(),
       caregivers.map((userId) => ({
         userId,
         message,
@@ -64,56 +75,52 @@ function notifyCaregivers(
   };
 }
 
-async function assertDoctor(request: FastifyRequest, doctorId: number) {
-  await assertActiveUser(
-    request.server.db,
-    doctorId,
-    'doctor',
-    'doctorId',
-    clinicalTexts.doctorNotActive,
-  );
-}
-
 export const prescriptionsService = {
-  list: records.list,
-  listForPatient: records.listForPatient,
-  get: records.get,
+  ...records.standard,
 
-  /** The prescriptions a doctor wrote (the caller's own, or any doctor's for a supervisor), in scope. */
-  async listForDoctor(request: FastifyRequest, doctorId: number, query: ListQuery) {
-    await assertSelfOrSupervisor(request, 'prescription', doctorId);
-    return records.list(request, query, {
+  /** The prescriptions in a doctor's name (the caller's own, or any doctor's for a supervisor), in scope. */
+  async listForDoctor(ctx: RequestContext, doctorId: number, query: ListQuery) {
+    await assertSelfOrSupervisor(ctx, 'prescription', doctorId);
+    return records.list(ctx, query, {
       shape: 'doctor',
       where: (value) => eq(table.doctorId, value),
       value: doctorId,
     });
   },
 
-  /** Writes a prescription (by default the caller's own) and tells the patient's caregivers. */
-  async create(request: FastifyRequest, input: PrescriptionInput) {
-    const doctorId = input.doctorId ?? currentUser(request).id;
-    await assertDoctor(request, doctorId);
-    return records.create(
-      request,
-      { ...input, doctorId },
-      { after: notifyCaregivers(request, 'added') },
-    );
-  },
+  /** Writes a prescription (by default in the caller's own name) and tells the patient's caregivers. */
+  create: (ctx: RequestContext, input: PrescriptionInput) =>
+    records.create(
+      ctx,
+      { ...input, doctorId: input.doctorId ?? ctx.user.id },
+      { after: notifyCaregivers(ctx, 'added') },
+    ),
 
   /** Changes a prescription; left out, the doctor stays as it was. */
-  async update(request: FastifyRequest, id: number, input: PrescriptionInput) {
+  update(ctx: RequestContext, id: number, input: PrescriptionInput) {
     const { doctorId, ...rest } = input;
-    if (doctorId !== undefined) await assertDoctor(request, doctorId);
-    return records.update(request, id, doctorId === undefined ? rest : { ...rest, doctorId }, {
-      after: notifyCaregivers(request, 'updated'),
+    return records.update(ctx, id, doctorId === undefined ? rest : { ...rest, doctorId }, {
+      after: notifyCaregivers(ctx, 'updated'),
     });
   },
 
   /** Soft-deletes a prescription and tells the patient's caregivers. */
-  remove: (request: FastifyRequest, id: number) =>
-    records.remove(request, id, { after: notifyCaregivers(request, 'removed') }),
+  remove: (ctx: RequestContext, id: number) =>
+    records.remove(ctx, id, { after: notifyCaregivers(ctx, 'removed') }),
 
   /** Restores a deleted prescription exactly as it was (admins) and tells the caregivers. */
-  restore: (request: FastifyRequest, id: number) =>
-    records.restore(request, id, { after: notifyCaregivers(request, 'restored') }),
+  restore: (ctx: RequestContext, id: number) =>
+    records.restore(ctx, id, { after: notifyCaregivers(ctx, 'restored') }),
 };
+
+/** Served by clinical-common/record-routes.ts under /api/prescriptions. */
+export const prescriptionsFeature = defineRecordFeature({
+  input: prescriptionInputSchema,
+  service: prescriptionsService,
+  kind: records.kind,
+  byPerson: {
+    segment: 'doctor',
+    summary: "The prescriptions a doctor wrote: the caller's own, or any doctor's for a supervisor",
+    list: prescriptionsService.listForDoctor,
+  },
+});

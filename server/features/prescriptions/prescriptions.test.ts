@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, notifications, prescriptions } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
-import { clinicalFactories, validPrescriptionInput } from '../clinical-common/test-factories.ts';
+import { clinicalFactories, validPrescriptionInput } from '../../test/clinical-factories.ts';
 
 describe('prescriptions', () => {
   let t: TestApp;
@@ -109,11 +109,13 @@ describe('prescriptions', () => {
 
   it('editing without a doctor keeps the prescribing doctor', async () => {
     const other = await createUser(db, { role: 'doctor' });
-    const created = await write(validPrescriptionInput(patientId, other.id));
+    // Another doctor is named only from the patient's care team (issue 13, hole 2).
+    const shared = (await createPatient(db, { careTeam: [doctor, other] })).id;
+    const created = await write(validPrescriptionInput(shared, other.id));
     expect(created.json.doctorId).toBe(other.id);
     const edited = await call(t.app, 'PUT', `/api/prescriptions/${created.json.id}`, {
       token: doctor.token,
-      body: validPrescriptionInput(patientId),
+      body: validPrescriptionInput(shared),
     });
     expect(edited.json.doctorId).toBe(other.id);
   });

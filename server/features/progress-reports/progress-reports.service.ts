@@ -1,34 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { clinicalTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
 import type { ListQuery } from '../../../shared/schemas/common.ts';
-import type {
-  ProgressReport,
-  ProgressReportInput,
+import {
+  progressReportInputSchema,
+  progressReportSchema,
+  type ProgressReportInput,
 } from '../../../shared/schemas/progress-reports.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 import type { Tx } from '../../db/client.ts';
 import { progressReports as table } from '../../db/schema/index.ts';
-import { currentUser } from '../../plugins/access.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
 import {
-  assertActiveUser,
   assertSelfOrSupervisor,
   careTeamOf,
   clinicalRecords,
+  isoText,
   patientDisplayName,
   patientNameOf,
-  refuse,
   userNameOf,
   type StoredRow,
 } from '../clinical-common/clinical-records.ts';
+import { defineRecordFeature } from '../clinical-common/record-routes.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 
-const records = clinicalRecords<typeof table, ProgressReport>({
-  entity: 'progress-report',
+const records = clinicalRecords({
+  type: 'progress-report',
   table,
+  answer: progressReportSchema,
   fields: {
     id: table.id,
     reportId: table.reportId,
@@ -46,6 +47,12 @@ const records = clinicalRecords<typeof table, ProgressReport>({
   },
   newestFirst: [desc(table.date), desc(table.id)],
   searchable: [table.reportId, table.summary, table.recommendations],
+  recorder: 'createdBy',
+  named: { key: 'caregiverId', role: 'caregiver' },
+  deleted: {
+    summary: sql`${table.reportId} || ': ' || ${table.summary}`,
+    recordDate: isoText(table.date),
+  },
 });
 
 /** The readable identifier of a report: PR-<year>-<row id, six digits>. */
@@ -62,23 +69,17 @@ const mayChange = (report: StoredRow<typeof table>, user: SessionUser): boolean 
   can(user, 'progress-reports:write') ||
   (can(user, 'progress-reports:create') && isOwn(report, user));
 
-async function toColumns(request: FastifyRequest, input: ProgressReportInput) {
-  await assertActiveUser(
-    request.server.db,
-    input.caregiverId,
-    'caregiver',
-    'caregiverId',
-    clinicalTexts.caregiverNotActive,
-  );
-  return { ...input, date: parseClinicalInstant(input.date)! };
-}
+const toColumns = (input: ProgressReportInput) => ({
+  ...input,
+  date: parseClinicalInstant(input.date)!,
+});
 
 /** Gives the new report its readable id and tells the patient's doctors, in the same transaction. */
-async function afterFiling(request: FastifyRequest, tx: Tx, row: StoredRow<typeof table>) {
-  const now = request.server.clock.now();
+async function afterFiling(ctx: RequestContext, tx: Tx, row: StoredRow<typeof table>) {
+  const now = ctx.clock.now();
   const reportId = formatReportId(now.getUTCFullYear(), row.id);
   await tx.update(table).set({ reportId }).where(eq(table.id, row.id));
-  const doctors = await careTeamOf(tx, row.patientId, 'doctor', currentUser(request).id);
+  const doctors = await careTeamOf(tx, row.patientId, 'doctor', ctx.user.id);
   if (doctors.length === 0) return;
   const message = clinicalTexts.progressReportFiled(
     reportId,
@@ -97,14 +98,12 @@ async function afterFiling(request: FastifyRequest, tx: Tx, row: StoredRow<typeo
 }
 
 export const progressReportsService = {
-  list: records.list,
-  listForPatient: records.listForPatient,
-  get: records.get,
+  ...records.standard,
 
   /** Reports a caregiver is named on or filed (the caller's own, or any for a supervisor), in scope. */
-  async listForCaregiver(request: FastifyRequest, caregiverId: number, query: ListQuery) {
-    await assertSelfOrSupervisor(request, 'progress-report', caregiverId);
-    return records.list(request, query, {
+  async listForCaregiver(ctx: RequestContext, caregiverId: number, query: ListQuery) {
+    await assertSelfOrSupervisor(ctx, 'progress-report', caregiverId);
+    return records.list(ctx, query, {
       shape: 'caregiver',
       where: (value) => or(eq(table.caregiverId, value), eq(table.createdBy, value)),
       value: caregiverId,
@@ -112,33 +111,37 @@ export const progressReportsService = {
   },
 
   /** Files a report for a patient in the caller's scope and notifies the patient's doctors. */
-  async create(request: FastifyRequest, input: ProgressReportInput) {
-    const columns = await toColumns(request, input);
-    return records.create(
-      request,
+  create: (ctx: RequestContext, input: ProgressReportInput) =>
+    records.create(
+      ctx,
       // A unique placeholder until the row has its id (replaced in the same transaction).
-      {
-        ...columns,
-        reportId: `pending-${randomUUID()}`,
-        createdBy: currentUser(request).id,
-      },
-      { after: (tx, row) => afterFiling(request, tx, row) },
-    );
-  },
+      { ...toColumns(input), reportId: `pending-${randomUUID()}` },
+      { after: (tx, row) => afterFiling(ctx, tx, row) },
+    ),
 
   /** Changes a report: doctors any in scope, caregivers their own. */
-  async update(request: FastifyRequest, id: number, input: ProgressReportInput) {
-    const user = currentUser(request);
-    // Those who may neither file nor edit are refused before anything is looked up.
-    if (!can(user, 'progress-reports:write') && !can(user, 'progress-reports:create')) {
-      await refuse(request, 'progress-report', id);
+  async update(ctx: RequestContext, id: number, input: ProgressReportInput) {
+    // Those who may neither file nor edit are refused before the record is loaded.
+    if (!can(ctx.user, 'progress-reports:write') && !can(ctx.user, 'progress-reports:create')) {
+      await ctx.forbidden({
+        entity: 'progress-report',
+        entityId: id,
+        patientId: await records.patientOfRecord(ctx.db, id),
+      });
     }
-    return records.update(request, id, await toColumns(request, input), { authorize: mayChange });
+    return records.update(ctx, id, toColumns(input), { authorize: mayChange });
   },
-
-  /** Soft-deletes a report in the caller's scope (doctors). */
-  remove: (request: FastifyRequest, id: number) => records.remove(request, id),
-
-  /** Restores a deleted record exactly as it was (admins). */
-  restore: (request: FastifyRequest, id: number) => records.restore(request, id),
 };
+
+/** Served by clinical-common/record-routes.ts under /api/progress-reports. */
+export const progressReportsFeature = defineRecordFeature({
+  input: progressReportInputSchema,
+  service: progressReportsService,
+  kind: records.kind,
+  byPerson: {
+    segment: 'caregiver',
+    summary:
+      "The reports a caregiver is named on or filed: the caller's own, or any for a supervisor",
+    list: progressReportsService.listForCaregiver,
+  },
+});

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, notifications, progressReports } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
-import { clinicalFactories, validProgressReportInput } from '../clinical-common/test-factories.ts';
+import { clinicalFactories, validProgressReportInput } from '../../test/clinical-factories.ts';
 
 describe('progress reports', () => {
   let t: TestApp;
@@ -226,9 +226,10 @@ describe('progress reports', () => {
       .where(
         and(eq(auditLog.entity, 'progress-report'), eq(auditLog.entityId, String(created.json.id))),
       );
-    expect(mine.map((r) => [r.userId, r.action, r.outcome])).toEqual([
-      [caregiver.id, 'create', 'success'],
-      [other.id, 'update', 'failure'],
+    // Out of scope is refused as patients are: a 'denied' row that names the patient.
+    expect(mine.map((r) => [r.userId, r.action, r.outcome, r.patientId])).toEqual([
+      [caregiver.id, 'create', 'success', patientId],
+      [other.id, 'denied', 'denied', patientId],
     ]);
     const patientTry = await call(t.app, 'PUT', `/api/progress-reports/${created.json.id}`, {
       token: patientUser.token,

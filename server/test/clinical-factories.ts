@@ -1,10 +1,5 @@
-import type { Executor } from '../../db/client.ts';
-import {
-  medicalRecords,
-  medications,
-  prescriptions,
-  progressReports,
-} from '../../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { medicalRecords, medications, prescriptions, progressReports } from '../db/schema/index.ts';
 
 /** Valid bodies for the four clinical calls (ids filled in by the test). */
 export const validMedicalRecordInput = (patientId: number, doctorId: number) => ({

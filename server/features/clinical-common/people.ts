@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { clinicalTexts } from '../../../shared/messages.ts';
+import { can } from '../../../shared/permissions.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import type { Executor } from '../../db/client.ts';
+import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import type { ClinicalEntity } from './record-kind.ts';
+
+type ClinicianRole = 'doctor' | 'caregiver';
+
+const namedTexts: Record<ClinicianRole, { notActive: string; notOnCareTeam: string }> = {
+  doctor: {
+    notActive: clinicalTexts.doctorNotActive,
+    notOnCareTeam: clinicalTexts.doctorNotOnCareTeam,
+  },
+  caregiver: {
+    notActive: clinicalTexts.caregiverNotActive,
+    notOnCareTeam: clinicalTexts.caregiverNotOnCareTeam,
+  },
+};
+
+/** Lists by a person (`/doctor/{id}`, `/caregiver/{id}`): one's own, or anyone's for a supervisor. */
+export async function assertSelfOrSupervisor(
+  ctx: RequestContext,
+  entity: ClinicalEntity,
+  userId: number,
+): Promise<void> {
+  if (ctx.user.id === userId || can(ctx.user, 'patients:read-all')) return;
+  await ctx.forbidden({ entity });
+}
+
+/** A named doctor or caregiver must be an active account of that role (else 400 on the field). */
+export async function assertActiveClinician(
+  db: Executor,
+  userId: number,
+  role: ClinicianRole,
+  field: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, role), eq(users.isActive, true)))
+    .limit(1);
+  const message = namedTexts[role].notActive;
+  if (!row) throw badRequest({ [field]: message }, message);
+}
+
+/**
+ * A record is in the caller's name, or in the name of a clinician on the patient's care team
+ * (else 400 on the field): nobody, supervisors and admins included, puts a record in the name
+ * of someone outside the team (shared/permissions.ts).
+ */
+export async function assertOnCareTeam(
+  db: Executor,
+  patientId: number,
+  userId: number,
+  role: ClinicianRole,
+  field: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ id: careTeamMembers.userId })
+    .from(careTeamMembers)
+    .where(and(eq(careTeamMembers.patientId, patientId), eq(careTeamMembers.userId, userId)))
+    .limit(1);
+  const message = namedTexts[role].notOnCareTeam;
+  if (!row) throw badRequest({ [field]: message }, message);
+}
+
+/** The active members of a patient's care team with the given role, except one user. */
+export async function careTeamOf(
+  db: Executor,
+  patientId: number,
+  role: ClinicianRole,
+  exceptUserId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(careTeamMembers)
+    .innerJoin(users, eq(users.id, careTeamMembers.userId))
+    .where(
+      and(
+        eq(careTeamMembers.patientId, patientId),
+        eq(users.role, role),
+        eq(users.isActive, true),
+        sql`${users.id} <> ${exceptUserId}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** A patient's display name, for notification texts. */
+export async function patientDisplayName(db: Executor, patientId: number): Promise<string> {
+  const [row] = await db
+    .select({ firstName: patients.firstName, lastName: patients.lastName })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row ? `${row.firstName} ${row.lastName}` : `#${patientId}`;
+}
