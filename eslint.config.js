@@ -2,6 +2,33 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// Client boundaries. Each block restates the server rule: a later block's options replace an
+// earlier block's for the same rule.
+const clientNeverImportsServer = {
+  group: ['**/server/**', '**/server'],
+  message: 'The client never imports server code.',
+};
+
+/** Blocks that keep each feature to itself: a relative import that climbs out of the feature. */
+const featureBoundaries = [1, 2, 3].map((depth) => ({
+  files: [`client/features/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          clientNeverImportsServer,
+          {
+            regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)`,
+            message:
+              'A feature does not import another feature: move what several features share to client/components or client/lib.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,4 +108,87 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // server/lib holds pure helpers: it never depends on the Fastify wrappers or on a feature.
+    files: ['server/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins/**', '**/features/**'],
+              message: 'server/lib imports neither plugins/ nor features/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Sessions, the request context and the audit writer know nothing of HTTP, so services
+    // and jobs can use them without a request.
+    files: ['server/auth/**/*.ts', 'server/audit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'server/auth and server/audit know nothing of Fastify.' },
+            {
+              name: 'fastify-plugin',
+              message: 'server/auth and server/audit know nothing of Fastify.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@fastify/*', '**/plugins/**', '**/features/**'],
+              message:
+                'server/auth and server/audit import neither Fastify, plugins/ nor features/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A service takes the request context (server/auth/context.ts), never a request: only
+    // routes reach the Fastify wrappers (contextOf in plugins/access.ts).
+    // The clinical features, users and notifications join this list as they take the context.
+    files: ['server/features/{patients,appointments,audit,directory,reminders,health}/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'fastify', message: 'A service takes the request context.' }],
+          patterns: [
+            {
+              group: ['**/plugins/**'],
+              message: 'A service takes the request context; only routes import plugins/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/components/**/*.{ts,tsx}', 'client/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            clientNeverImportsServer,
+            {
+              group: ['**/app/**', '**/features/**'],
+              message:
+                'client/components and client/lib serve every screen: they import neither app/ nor features/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
 );

@@ -1,7 +1,8 @@
 import { Box, CircularProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { dashboardPathFor, type EffectiveRole } from '../../shared/permissions.ts';
+import { dashboardPathFor, isSignedIn } from '../../shared/permissions.ts';
+import type { Me } from '../../shared/schemas/users.ts';
 import { useSession } from '../lib/auth.tsx';
 
 export function Loading() {
@@ -17,18 +18,24 @@ export function Loading() {
 }
 
 /**
- * Lets a signed-in user through (with the given role, when one is named); guests go to /login.
- * A signed-in user on another role's dashboard is sent to their own. The role is the one
+ * Lets a signed-in user through (when `allows` says they may open the screen); guests go to
+ * /login. A signed-in user on another role's dashboard is sent to their own. The role is the one
  * GET /api/users/me answers, so editing browser storage changes nothing here.
  */
-export function RequireSession({ role, children }: { role?: EffectiveRole; children: ReactNode }) {
+export function RequireSession({
+  allows,
+  children,
+}: {
+  allows?: (user: Me) => boolean;
+  children: ReactNode;
+}) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <Loading />;
-  if (!user || user.role === 'guest') {
+  if (!isSignedIn(user)) {
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   }
-  if (role && user.role !== role) return <Navigate to={dashboardPathFor(user.role)} replace />;
+  if (allows && !allows(user)) return <Navigate to={dashboardPathFor(user.role)} replace />;
   return <>{children}</>;
 }
 
@@ -36,6 +43,6 @@ export function RequireSession({ role, children }: { role?: EffectiveRole; child
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <Loading />;
-  if (user && user.role !== 'guest') return <Navigate to={dashboardPathFor(user.role)} replace />;
+  if (isSignedIn(user)) return <Navigate to={dashboardPathFor(user.role)} replace />;
   return <>{children}</>;
 }

@@ -36,12 +36,13 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { can } from '../../shared/permissions.ts';
+import { isSignedIn } from '../../shared/permissions.ts';
 import type { Me } from '../../shared/schemas/users.ts';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { useSession } from '../lib/auth.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { Loading } from './guards.tsx';
+import { sidebarEntriesFor, type ScreenIcon } from './navigation.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN, TOP_BAR_HEIGHT } from './theme.ts';
 
 export interface SidebarLink {
@@ -50,63 +51,24 @@ export interface SidebarLink {
   icon: ReactNode;
 }
 
-const link = (label: string, to: string, icon: ReactNode): SidebarLink => ({ label, to, icon });
+const icons: Record<ScreenIcon, ReactNode> = {
+  dashboard: <DashboardIcon />,
+  patients: <PeopleIcon />,
+  appointments: <EventIcon />,
+  records: <DescriptionIcon />,
+  medication: <MedicationIcon />,
+  progress: <AssessmentIcon />,
+  notifications: <NotificationsIcon />,
+  settings: <SettingsIcon />,
+  'access-log': <VisibilityIcon />,
+  users: <ManageAccountsIcon />,
+  audit: <HistoryIcon />,
+  'deleted-records': <RestoreFromTrashIcon />,
+};
 
 /** The seed's sidebar per role (the patient's Dashboard fixed), plus patient and admin extras. */
 export function sidebarLinksFor(user: Pick<Me, 'role' | 'privileges'>): SidebarLink[] {
-  const dashboard = (to: string) => link('Dashboard', to, <DashboardIcon />);
-  const patients = link('Patients', '/patients', <PeopleIcon />);
-  const prescriptions = link(
-    'Prescriptions & Medication',
-    '/prescriptions-medication',
-    <MedicationIcon />,
-  );
-  const progress = link('Progress Report', '/progress-report', <AssessmentIcon />);
-  const notifications = link('Notifications', '/notifications', <NotificationsIcon />);
-  const settings = link('Settings', '/settings', <SettingsIcon />);
-  let links: SidebarLink[];
-  switch (user.role) {
-    case 'doctor':
-      links = [
-        dashboard('/dashboard'),
-        patients,
-        link('Appointments', '/appointments', <EventIcon />),
-        link('Medical Records', '/medical-records', <DescriptionIcon />),
-        prescriptions,
-        progress,
-        notifications,
-        settings,
-      ];
-      break;
-    case 'caregiver':
-      links = [
-        dashboard('/caregiver-dashboard'),
-        patients,
-        progress,
-        prescriptions,
-        notifications,
-        settings,
-      ];
-      break;
-    case 'patient':
-      links = [
-        dashboard('/patient-dashboard'),
-        link('Appointments', '/patient-appointments', <EventIcon />),
-        notifications,
-        settings,
-        link('Who viewed my record', '/access-log', <VisibilityIcon />),
-      ];
-      break;
-    case 'guest':
-      links = [];
-      break;
-  }
-  if (can(user, 'users:manage')) links.push(link('Users', '/users', <ManageAccountsIcon />));
-  if (can(user, 'audit:read')) links.push(link('Audit Log', '/audit', <HistoryIcon />));
-  if (can(user, 'records:restore')) {
-    links.push(link('Deleted Records', '/deleted-records', <RestoreFromTrashIcon />));
-  }
-  return links;
+  return sidebarEntriesFor(user).map(({ icon, ...entry }) => ({ ...entry, icon: icons[icon] }));
 }
 
 const SIDEBAR_PREF_KEY = 'ec.sidebarOpen';
@@ -247,7 +209,6 @@ const drawerPaper = {
   overflowX: 'hidden',
 } as const;
 
-/** The signed-in frame: top bar and collapsible sidebar around the current screen. */
 /**
  * The signed-in frame, with the query cache its screens share (provided here, not at the
  * root, so the login screen does not download the query library).
@@ -268,7 +229,7 @@ function LayoutFrame() {
   const [mobileOpen, setMobileOpen] = useState(false);
 
   if (isLoading) return <Loading />;
-  if (!user || user.role === 'guest') {
+  if (!isSignedIn(user)) {
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   }
 

@@ -1,79 +1,16 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { notices } from '../../shared/messages.ts';
 import { setSessionEndedHandler } from '../lib/api.ts';
 import { clearSessionData } from '../lib/auth.tsx';
 import { notify } from '../lib/notify.ts';
 import { Loading, RequireSession } from './guards.tsx';
+import { mayOpen, publicScreens, screens, type Screen } from './navigation.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 // The declarative router (<BrowserRouter> with <Routes>) is used rather than the data router:
 // the app has no loaders or actions, and the data router would add about 16 KB to the login
 // screen. Every screen is its own chunk, so /login does not load calendars or tables.
-
-interface Screen {
-  path: string;
-  /** Dashboards need the matching role; every other screen only a session. */
-  role?: 'doctor' | 'caregiver' | 'patient';
-  load: () => Promise<{ default: ComponentType }>;
-}
-
-const screens: Screen[] = [
-  {
-    path: '/dashboard',
-    role: 'doctor',
-    load: () => import('../features/dashboards/doctor-dashboard-page.tsx'),
-  },
-  {
-    path: '/caregiver-dashboard',
-    role: 'caregiver',
-    load: () => import('../features/dashboards/caregiver-dashboard-page.tsx'),
-  },
-  {
-    path: '/patient-dashboard',
-    role: 'patient',
-    load: () => import('../features/dashboards/patient-dashboard-page.tsx'),
-  },
-  { path: '/patients', load: () => import('../features/patients/patients-page.tsx') },
-  { path: '/patients/:id', load: () => import('../features/patients/patient-detail-page.tsx') },
-  { path: '/appointments', load: () => import('../features/appointments/appointments-page.tsx') },
-  {
-    path: '/patient-appointments',
-    load: () => import('../features/appointments/patient-appointments-page.tsx'),
-  },
-  {
-    path: '/medical-records',
-    load: () => import('../features/medical-records/medical-records-page.tsx'),
-  },
-  {
-    path: '/progress-report',
-    load: () => import('../features/progress-reports/progress-report-page.tsx'),
-  },
-  {
-    path: '/prescriptions-medication',
-    load: () => import('../features/prescriptions/prescriptions-medication-page.tsx'),
-  },
-  { path: '/settings', load: () => import('../features/settings/settings-page.tsx') },
-  { path: '/profile', load: () => import('../features/profile/profile-page.tsx') },
-  {
-    path: '/notifications',
-    load: () => import('../features/notifications/notifications-page.tsx'),
-  },
-  { path: '/users', load: () => import('../features/users/users-page.tsx') },
-  { path: '/audit', load: () => import('../features/audit/audit-page.tsx') },
-  { path: '/access-log', load: () => import('../features/audit/access-log-page.tsx') },
-  {
-    path: '/deleted-records',
-    load: () => import('../features/deleted-records/deleted-records-page.tsx'),
-  },
-];
-
-/** Screens open to guests; a signed-in user on /login or /signup goes to their dashboard. */
-const publicScreens: Screen[] = [
-  { path: '/login', load: () => import('../features/auth/login-page.tsx') },
-  { path: '/signup', load: () => import('../features/auth/signup-page.tsx') },
-  { path: '*', load: () => import('./not-found-page.tsx') },
-];
 
 const loadLayout = () => import('./layout.tsx');
 const AppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
@@ -108,7 +45,7 @@ function PreloadScreen() {
   return null;
 }
 
-const pageOf = ({ load }: Screen) => lazy(load);
+const pageOf = ({ load }: Pick<Screen, 'load'>) => lazy(load);
 const signedInPages = screens.map((screen) => ({ ...screen, Page: pageOf(screen) }));
 const publicPages = publicScreens.map((screen) => ({ ...screen, Page: pageOf(screen) }));
 
@@ -162,13 +99,13 @@ export function AppRoutes() {
             </ScreenBoundary>
           }
         >
-          {signedInPages.map(({ path, role, Page }) => (
+          {signedInPages.map(({ Page, ...screen }) => (
             <Route
-              key={path}
-              path={path}
+              key={screen.path}
+              path={screen.path}
               element={
                 <ScreenBoundary>
-                  <RequireSession role={role}>
+                  <RequireSession allows={(user) => mayOpen(screen, user)}>
                     <Page />
                   </RequireSession>
                 </ScreenBoundary>

@@ -4,7 +4,7 @@ import { addDays, addMonths, addYears, startOfMonth, startOfYear } from 'date-fn
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Calendar, { type TileArgs } from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
-import { readableTones } from '../app/theme.ts';
+import { readableTones } from '../lib/theme-tokens.ts';
 
 export type CalendarView = 'century' | 'decade' | 'year' | 'month';
 

@@ -12,7 +12,7 @@ import {
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shared/format.ts';
-import { rowHoverColor } from '../app/theme.ts';
+import { rowHoverColor } from '../lib/theme-tokens.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 
 export interface Column<T> {

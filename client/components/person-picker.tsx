@@ -1,8 +1,8 @@
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { DirectoryEntry, DirectoryRole } from '../../shared/schemas/directory.ts';
-import { api } from '../lib/api.ts';
+import type { DirectoryRole } from '../../shared/schemas/directory.ts';
+import { useDirectoryEntry } from './api/get-directory-entry.ts';
+import { useDirectorySearch } from './api/search-directory.ts';
 
 interface PersonPickerProps {
   role: DirectoryRole;
@@ -15,9 +15,6 @@ interface PersonPickerProps {
   disabled?: boolean;
   name?: string;
 }
-
-const fetchDirectory = (role: DirectoryRole, query: Record<string, string | number | undefined>) =>
-  api<DirectoryEntry[]>('/api/directory', { query: { role, ...query } });
 
 /** A searchable picker that shows names and holds the id (patients, doctors, caregivers). */
 export function PersonPicker({
@@ -37,18 +34,9 @@ export function PersonPicker({
     return () => clearTimeout(timer);
   }, [input]);
 
-  const options = useQuery({
-    queryKey: ['directory', role, q],
-    queryFn: () => fetchDirectory(role, { q: q || undefined }),
-    staleTime: 30_000,
-  });
+  const options = useDirectorySearch(role, q);
   // Label a pre-filled id that is not among the first search results.
-  const selected = useQuery({
-    queryKey: ['directory', role, 'id', value],
-    queryFn: () => fetchDirectory(role, { id: value ?? undefined }),
-    enabled: value !== null,
-    staleTime: 60_000,
-  });
+  const selected = useDirectoryEntry(role, value);
   const selectedEntry =
     value === null
       ? null

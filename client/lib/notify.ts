@@ -39,3 +39,10 @@ export function notify(
     toast[type](content, options);
   });
 }
+
+/** Takes a notice off the screen (a notification dismissed in another tab, say). */
+export function dismissNotice(toastId: string): void {
+  void import('react-toastify').then(({ toast }) => {
+    toast.dismiss(toastId);
+  });
+}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiList } from './api.ts';
+import { usePaging } from './use-paging.ts';
 
 /**
  * A server-paged, server-searched list: page, rows per page and a debounced search text,
@@ -12,8 +13,7 @@ export function usePagedList<T>(
   extraQuery: Record<string, string | number | undefined> = {},
   options: { enabled?: boolean; initialRowsPerPage?: number } = {},
 ) {
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(options.initialRowsPerPage ?? 25);
+  const { page, rowsPerPage, setPage, pagingOf } = usePaging(options.initialRowsPerPage);
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
 
@@ -23,7 +23,7 @@ export function usePagedList<T>(
       setPage(0);
     }, 300);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, setPage]);
 
   const query = useQuery({
     queryKey: [...key, { page, rowsPerPage, q, ...extraQuery }],
@@ -42,16 +42,6 @@ export function usePagedList<T>(
     total: query.data?.total ?? 0,
     search,
     setSearch,
-    paging: {
-      total: query.data?.total ?? 0,
-      capped: query.data?.capped ?? false,
-      page,
-      rowsPerPage,
-      onPageChange: setPage,
-      onRowsPerPageChange: (rows: number) => {
-        setRowsPerPage(rows);
-        setPage(0);
-      },
-    },
+    paging: pagingOf(query.data),
   };
 }

@@ -1,17 +1,18 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { appointmentTexts, notices } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DeleteAction, EditAction, RowActions } from '../../components/row-actions.tsx';
+import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { useDeleteAppointment } from './api/delete-appointment.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
 import { AppointmentDialog } from './components/appointment-dialog.tsx';
 import { AppointmentFilter } from './components/appointment-filter.tsx';
 import { AppointmentsTable } from './components/appointments-table.tsx';
+import { notify } from '../../lib/notify.ts';
 
 /** /appointments: the appointments of the caller's patients; doctors add, edit and delete. */
 export default function AppointmentsPage() {
@@ -29,9 +30,9 @@ export default function AppointmentsPage() {
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
-      toast.success(notices.appointmentDeleted);
+      notify('success', notices.appointmentDeleted);
     } catch {
-      toast.error(notices.errorDeletingAppointment);
+      notify('error', notices.errorDeletingAppointment);
     }
     setToDelete(null);
   };
@@ -73,7 +74,7 @@ export default function AppointmentsPage() {
         open={dialog.open}
         mode="staff"
         appointment={dialog.appointment}
-        defaultDoctorUsername={user?.role === 'doctor' ? user.username : ''}
+        defaultDoctorUsername={user && staffIdAs(user, 'doctor') !== null ? user.username : ''}
         onClose={() => setDialog({ open: false, appointment: null })}
       />
       <ConfirmDialog

@@ -1,18 +1,19 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { appointmentTexts, notices } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ownPatientIdOf, seesOwnRecordOnly } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { useDeleteAppointment } from './api/delete-appointment.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
 import { AppointmentDialog } from './components/appointment-dialog.tsx';
 import { AppointmentFilter } from './components/appointment-filter.tsx';
 import { AppointmentsTable } from './components/appointments-table.tsx';
+import { notify } from '../../lib/notify.ts';
 
 /**
  * /patient-appointments: the signed-in patient's own appointments from the server. They may
@@ -20,7 +21,7 @@ import { AppointmentsTable } from './components/appointments-table.tsx';
  */
 export default function PatientAppointmentsPage() {
   const { user, can } = useSession();
-  const patientId = user?.role === 'patient' ? user.patientId : null;
+  const patientId = ownPatientIdOf(user);
   const table = useAppointmentTable(patientId === null ? null : { kind: 'patient', patientId });
   const remove = useDeleteAppointment();
   const [adding, setAdding] = useState(false);
@@ -28,7 +29,7 @@ export default function PatientAppointmentsPage() {
   const [now] = useState(() => Date.now());
 
   // Staff have their own screen for this.
-  if (user && user.role !== 'patient') return <Navigate to="/appointments" replace />;
+  if (user && !seesOwnRecordOnly(user)) return <Navigate to="/appointments" replace />;
 
   const canRequest = can('appointments:request') && patientId !== null;
 
@@ -36,9 +37,9 @@ export default function PatientAppointmentsPage() {
     if (!toCancel) return;
     try {
       await remove.mutateAsync(toCancel.id);
-      toast.success(appointmentTexts.cancelled);
+      notify('success', appointmentTexts.cancelled);
     } catch {
-      toast.error(notices.errorDeletingAppointment);
+      notify('error', notices.errorDeletingAppointment);
     }
     setToCancel(null);
   };

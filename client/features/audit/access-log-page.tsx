@@ -1,6 +1,5 @@
 import { Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { auditTexts } from '../../../shared/messages.ts';
 import type { AccessLogEntry } from '../../../shared/schemas/audit.ts';
 import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
@@ -8,7 +7,9 @@ import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
+import { auditKeys } from './api/keys.ts';
 import { actionLabel, entityLabel, roleLabel } from './audit-labels.ts';
+import { notify } from '../../lib/notify.ts';
 
 const columns: Column<AccessLogEntry>[] = [
   { key: 'at', header: 'When', render: (row) => <DateTimeText value={row.at} /> },
@@ -23,14 +24,14 @@ export default function AccessLogPage() {
   const { user } = useSession();
   const patientId = user?.patientId ?? null;
   const list = usePagedList<AccessLogEntry>(
-    ['access-log', patientId],
+    auditKeys.accessLog(patientId),
     `/api/patients/${patientId}/access-log`,
     {},
     { enabled: patientId !== null },
   );
   const failed = list.query.isError;
   useEffect(() => {
-    if (failed) toast.error(auditTexts.errorFetchingAccessLog, { toastId: 'access-log' });
+    if (failed) notify('error', auditTexts.errorFetchingAccessLog, { toastId: 'access-log' });
   }, [failed]);
 
   return (

@@ -1,3 +1,5 @@
+import { recordTypes } from '../../../shared/record-types.ts';
+
 /** Plain words for the audit log's actions and record kinds, for people rather than machines. */
 const actionLabels: Record<string, string> = {
   read: 'Opened',
@@ -16,7 +18,7 @@ const actionLabels: Record<string, string> = {
 };
 
 const entityLabels: Record<string, string> = {
-  patient: 'Patient record',
+  ...Object.fromEntries(recordTypes.map((type) => [type.type, type.labels.audit])),
   'care-team': 'Care team',
   'care-team-member': 'Care team member',
   'patient-account': 'Account link',
@@ -24,11 +26,6 @@ const entityLabels: Record<string, string> = {
   'patient-directory': 'Patient names',
   'audit-log': 'Audit log',
   'deleted-record': 'Deleted records',
-  appointment: 'Appointment',
-  'medical-record': 'Medical record',
-  'progress-report': 'Progress report',
-  prescription: 'Prescription',
-  medication: 'Medication record',
   reminder: 'Reminder',
   notification: 'Notification',
   directory: 'Directory',

@@ -1,6 +1,5 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { auditTexts } from '../../../shared/messages.ts';
 import { fromDateTimeLocal } from '../../../shared/format.ts';
 import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts';
@@ -9,7 +8,9 @@ import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
+import { auditKeys } from './api/keys.ts';
 import { actionLabel, entityLabel, roleLabel } from './audit-labels.ts';
+import { notify } from '../../lib/notify.ts';
 
 const entities = [
   'patient',
@@ -62,7 +63,7 @@ const noFilters: Filters = { userId: '', patientId: '', action: '', entity: '', 
 
 function AuditLog() {
   const [filters, setFilters] = useState<Filters>(noFilters);
-  const list = usePagedList<AuditEntry>(['audit'], '/api/audit', {
+  const list = usePagedList<AuditEntry>(auditKeys.log, '/api/audit', {
     userId: numberOrUndefined(filters.userId),
     patientId: numberOrUndefined(filters.patientId),
     action: filters.action || undefined,
@@ -72,7 +73,7 @@ function AuditLog() {
   });
   const failed = list.query.isError;
   useEffect(() => {
-    if (failed) toast.error(auditTexts.errorFetchingAudit, { toastId: 'audit' });
+    if (failed) notify('error', auditTexts.errorFetchingAudit, { toastId: 'audit' });
   }, [failed]);
   const set = (name: keyof Filters) => (event: { target: { value: string } }) => {
     list.paging.onPageChange(0);

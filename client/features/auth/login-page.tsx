@@ -2,14 +2,13 @@ import { Box, Button, Link, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { notices, validation } from '../../../shared/messages.ts';
-import { normalizeRole } from '../../../shared/permissions.ts';
+import { dashboardPathFor, normalizeRole } from '../../../shared/permissions.ts';
 import { RedirectSignedIn } from '../../app/guards.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { AuthTextField } from './auth-text-field.tsx';
-import { landingPathFor } from './mui-register.ts';
 
 interface LoginForm {
   username: string;
@@ -95,7 +94,7 @@ function LoginForm() {
     notify('success', response.message);
     // The server's effective role decides where to land, not the login answer's stored one.
     const me = await refresh().catch(() => null);
-    await navigate(landingPathFor(me?.role ?? normalizeRole(response.role)), { replace: true });
+    await navigate(dashboardPathFor(me?.role ?? normalizeRole(response.role)), { replace: true });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

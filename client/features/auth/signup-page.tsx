@@ -9,7 +9,8 @@ import { registerSchema } from '../../../shared/schemas/users.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
-import { muiRegister } from './mui-register.ts';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
+import { muiRegister } from '../../lib/mui-register.ts';
 
 /**
  * registerSchema with the two choices allowed to start empty, so that an untouched select
@@ -42,8 +43,6 @@ const emptyForm: SignupFormInput = {
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 const fieldNames = Object.keys(emptyForm) as (keyof SignupFormInput)[];
-const isFieldName = (name: string): name is keyof SignupFormInput =>
-  (fieldNames as string[]).includes(name);
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -66,15 +65,7 @@ export default function SignupPage() {
     try {
       await api('/api/users/register', { method: 'POST', body: values });
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
-      let shown = false;
-      for (const [name, message] of Object.entries(fieldErrors ?? {})) {
-        if (isFieldName(name)) {
-          setError(name, { message }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
-      if (!shown) {
+      if (!showServerFieldErrors(error, fieldNames, setError, { focus: true })) {
         notify(
           'error',
           error instanceof ApiError && error.message ? error.message : notices.signupFailed,

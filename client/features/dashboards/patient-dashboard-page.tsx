@@ -1,5 +1,4 @@
 import { Alert, Box, Card, CardContent, Divider, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { clinicalTexts, notices } from '../../../shared/messages.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
@@ -8,9 +7,10 @@ import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
 import { LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { apiList } from '../../lib/api.ts';
+import { ownPatientIdOf } from '../../../shared/permissions.ts';
+import { apiPathOf, type RecordType } from '../../../shared/record-types.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys } from '../clinical-common/record-api.ts';
+import { usePatientList } from './api/get-patient-list.ts';
 
 /** What this screen reads of an appointment (GET /api/appointments/patient/{id}). */
 interface UpcomingAppointment {
@@ -19,22 +19,6 @@ interface UpcomingAppointment {
   doctorName?: string;
   doctorUsername?: string;
   location: string;
-}
-
-/** One of the patient's lists, newest first (or, for appointments, soonest first). */
-function usePatientList<T>(
-  key: readonly unknown[],
-  path: string | null,
-  query: Record<string, string | number>,
-) {
-  return useQuery({
-    queryKey: [...key, 'patient-dashboard', path, query],
-    // The cards show the latest few and no total, so the server need not count.
-    queryFn: async ({ signal }) =>
-      (await apiList<T>(path!, { query: { ...query, count: 'none' }, signal })).items,
-    enabled: path !== null,
-    retry: false,
-  });
 }
 
 interface CardProps<T> {
@@ -101,31 +85,26 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** /patient-dashboard: the seed's four cards on the signed-in patient's own data. */
 export default function PatientDashboardPage() {
   const { user } = useSession();
-  const patientId = user?.role === 'patient' ? user.patientId : null;
-  const base = (path: string) => (patientId === null ? null : `${path}/patient/${patientId}`);
+  const patientId = ownPatientIdOf(user);
+  const base = (type: RecordType) =>
+    patientId === null ? null : `${apiPathOf(type)}/patient/${patientId}`;
   // "Upcoming" is measured from when the screen opened, so the query key stays stable.
   const [openedAt] = useState(() => new Date().toISOString());
 
-  const records = usePatientList<MedicalRecord>(
-    clinicalKeys.medicalRecords,
-    base('/api/medical-records'),
-    { limit: 3 },
-  );
-  const appointments = usePatientList<UpcomingAppointment>(
-    ['appointments'],
-    base('/api/appointments'),
-    { from: openedAt, order: 'asc', limit: 3 },
-  );
-  const progress = usePatientList<ProgressReport>(
-    clinicalKeys.progressReports,
-    base('/api/progress-reports'),
-    { limit: 1 },
-  );
-  const prescriptions = usePatientList<Prescription>(
-    clinicalKeys.prescriptions,
-    base('/api/prescriptions'),
-    { limit: 5 },
-  );
+  const records = usePatientList<MedicalRecord>('medical-record', base('medical-record'), {
+    limit: 3,
+  });
+  const appointments = usePatientList<UpcomingAppointment>('appointment', base('appointment'), {
+    from: openedAt,
+    order: 'asc',
+    limit: 3,
+  });
+  const progress = usePatientList<ProgressReport>('progress-report', base('progress-report'), {
+    limit: 1,
+  });
+  const prescriptions = usePatientList<Prescription>('prescription', base('prescription'), {
+    limit: 5,
+  });
   const linked = patientId !== null;
   // The appointments call answers soonest first from `from`; anything already past is dropped
   // here too, in case a server ignores the filter.

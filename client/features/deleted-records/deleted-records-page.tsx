@@ -1,13 +1,9 @@
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { deletedRecordTexts } from '../../../shared/messages.ts';
-import {
-  deletedRecordTypes,
-  type DeletedRecord,
-  type DeletedRecordType,
-} from '../../../shared/schemas/deleted-records.ts';
+import { recordType, recordTypeNames } from '../../../shared/record-types.ts';
+import type { DeletedRecord, DeletedRecordType } from '../../../shared/schemas/deleted-records.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
@@ -15,11 +11,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
-import { IdWithName } from '../clinical-common/record-section.tsx';
+import { IdWithName } from '../../components/id-with-name.tsx';
+import { deletedRecordKeys } from './api/keys.ts';
 import { useRestoreRecord } from './api/restore-record.ts';
+import { notify } from '../../lib/notify.ts';
 
 const texts = deletedRecordTexts;
-const typeLabel = (type: DeletedRecordType) => texts.typeLabels[type];
+const typeLabel = (type: DeletedRecordType) => recordType(type).labels.one;
 
 /** A calendar date (prescription) is never shifted by zone; an instant shows in the viewer's. */
 const showDate = (value: string | null) =>
@@ -34,7 +32,7 @@ const describe = (row: DeletedRecord) =>
 
 function DeletedRecordsList() {
   const [type, setType] = useState<DeletedRecordType | ''>('');
-  const list = usePagedList<DeletedRecord>(['deleted-records'], '/api/deleted-records', {
+  const list = usePagedList<DeletedRecord>(deletedRecordKeys.list, '/api/deleted-records', {
     type: type || undefined,
   });
   const restore = useRestoreRecord();
@@ -42,17 +40,18 @@ function DeletedRecordsList() {
 
   const failed = list.query.isError;
   useEffect(() => {
-    if (failed) toast.error(texts.errorFetching, { toastId: 'deleted-records' });
+    if (failed) notify('error', texts.errorFetching, { toastId: 'deleted-records' });
   }, [failed]);
 
   const confirmRestore = async () => {
     if (!toRestore) return;
     try {
       await restore.mutateAsync({ type: toRestore.type, id: toRestore.id });
-      toast.success(texts.restored);
+      notify('success', texts.restored);
     } catch (error) {
       // A conflict explains itself (not deleted any more, or its patient is deleted).
-      toast.error(
+      notify(
+        'error',
         error instanceof ApiError && error.status === 409 ? error.message : texts.errorRestoring,
       );
     }
@@ -105,7 +104,7 @@ function DeletedRecordsList() {
           sx={{ width: 320, maxWidth: '100%' }}
         >
           <MenuItem value="">{texts.allTypes}</MenuItem>
-          {deletedRecordTypes.map((value) => (
+          {recordTypeNames.map((value) => (
             <MenuItem key={value} value={value}>
               {typeLabel(value)}
             </MenuItem>

@@ -7,11 +7,12 @@ import {
   type MedicalRecordFormValues,
   type MedicalRecordInput,
 } from '../../../shared/schemas/medical-records.ts';
+import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys, useSaveRecord } from '../clinical-common/record-api.ts';
-import { RecordFormDialog, useRecordForm } from '../clinical-common/record-form-dialog.tsx';
-import { PersonInput, TextInput } from '../clinical-common/record-fields.tsx';
-import type { RecordFormDialogComponentProps } from '../clinical-common/record-section.tsx';
+import { useSaveRecord } from '../../components/records/api/save-record.ts';
+import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 /** The 'Add New Record' / 'Edit Record' dialog: pickers for patient and doctor, Notes optional. */
 export function MedicalRecordFormDialog({
@@ -20,10 +21,7 @@ export function MedicalRecordFormDialog({
   onClose,
 }: RecordFormDialogComponentProps<MedicalRecord>) {
   const { user } = useSession();
-  const save = useSaveRecord<MedicalRecordInput, MedicalRecord>(
-    '/api/medical-records',
-    clinicalKeys.medicalRecords,
-  );
+  const save = useSaveRecord<MedicalRecordInput, MedicalRecord>('medical-record');
   const { form, submit } = useRecordForm<
     MedicalRecordFormValues,
     MedicalRecordInput,
@@ -46,7 +44,7 @@ export function MedicalRecordFormDialog({
           }
         : {
             patientId: null,
-            doctorId: user?.role === 'doctor' ? user.id : null,
+            doctorId: staffIdAs(user, 'doctor'),
             dateOfVisit: toDateTimeLocal(new Date()),
             location: '',
             diagnosis: '',

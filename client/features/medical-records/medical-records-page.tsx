@@ -4,8 +4,9 @@ import { formatDateTime } from '../../../shared/format.ts';
 import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
 import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys } from '../clinical-common/record-api.ts';
-import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
+import { IdWithName } from '../../components/id-with-name.tsx';
+import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
+import { RecordSection } from '../../components/records/record-section.tsx';
 import { MedicalRecordFormDialog } from './medical-record-form-dialog.tsx';
 
 const columns: Column<MedicalRecord>[] = [
@@ -34,18 +35,14 @@ const columns: Column<MedicalRecord>[] = [
 export default function MedicalRecordsPage() {
   const { user, can } = useSession();
   const mayWrite = can('medical-records:write');
-  const notLinked = user?.role === 'patient' && user.patientId === null;
-  let listPath: string | null = '/api/medical-records';
-  if (user?.role === 'doctor') listPath = `/api/medical-records/doctor/${user.id}`;
-  if (user?.role === 'patient') {
-    listPath = user.patientId === null ? null : `/api/medical-records/patient/${user.patientId}`;
-  }
+  const notLinked = isUnlinkedPatient(user);
+  const listPath = recordListPath('medical-record', user, 'doctor');
 
   return (
     <RecordSection<MedicalRecord>
       title="Medical Records"
       heading="page"
-      queryKey={clinicalKeys.medicalRecords}
+      type="medical-record"
       listPath={listPath}
       columns={columns}
       emptyText={clinicalTexts.noMedicalRecords}
@@ -56,7 +53,6 @@ export default function MedicalRecordsPage() {
       canDelete={() => mayWrite}
       describe={(r) => `record of ${r.patientName} on ${formatDateTime(r.dateOfVisit)}`}
       remove={{
-        basePath: '/api/medical-records',
         title: clinicalTexts.deleteMedicalRecordTitle,
         message: clinicalTexts.deleteMessage,
         success: notices.medicalRecordDeleted,

@@ -2,7 +2,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { notificationTexts } from '../../../shared/messages.ts';
-import { useUnreadCount } from './api.ts';
+import { useUnreadCount } from './api/get-unread-count.ts';
 import { useNotificationStream } from './use-notification-stream.ts';
 
 /**

@@ -12,19 +12,20 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notices, notificationTexts } from '../../../shared/messages.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
-import { useDismissNotification, useNotificationList } from './api.ts';
+import { useDismissNotification } from './api/dismiss-notification.ts';
+import { useNotificationList } from './api/get-notifications.ts';
 import {
   browserPermission,
   requestBrowserPermission,
   type BrowserPermission,
 } from './browser-notifications.ts';
+import { notify } from '../../lib/notify.ts';
 
 const kindLabels: Record<NotificationKind, string> = {
   reminder: 'Reminder',
@@ -118,15 +119,15 @@ export default function NotificationsPage() {
   const failed = list.isError && !list.data;
   const toldFailure = useRef(false);
   useEffect(() => {
-    if (failed && !toldFailure.current) toast.error(notices.errorFetchingNotifications);
+    if (failed && !toldFailure.current) notify('error', notices.errorFetchingNotifications);
     toldFailure.current = failed;
   }, [failed]);
 
   const onDismiss = (id: number) => {
     setPendingId(id);
     dismiss.mutate(id, {
-      onSuccess: () => toast.success(notices.notificationDismissed),
-      onError: () => toast.error(notices.errorDismissingNotification),
+      onSuccess: () => notify('success', notices.notificationDismissed),
+      onError: () => notify('error', notices.errorDismissingNotification),
       onSettled: () => setPendingId(null),
     });
   };

@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useSession } from '../../lib/auth.tsx';
-import {
-  addNotificationToCache,
-  notificationsKey,
-  removeNotificationFromCache,
-  unreadCountKey,
-} from './api.ts';
+import { remindersKey } from '../../lib/query-keys.ts';
+import { notificationKeys } from './api/keys.ts';
+import { addNotificationToCache, removeNotificationFromCache } from './api/notification-cache.ts';
 import { showBrowserNotification } from './browser-notifications.ts';
 import { connectLiveNotifications, type LiveEvent } from './live-stream.ts';
+import { dismissNotice, notify } from '../../lib/notify.ts';
 
 /** After live changes, the lists are checked against the server once things are quiet. */
 const RECONCILE_MS = 3000;
@@ -44,7 +41,7 @@ export function useNotificationStream(): void {
     const reconcileSoon = () => {
       clearTimeout(reconcile);
       reconcile = setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: notificationsKey }),
+        () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
         RECONCILE_MS,
       );
     };
@@ -55,12 +52,12 @@ export function useNotificationStream(): void {
           const { notification } = event;
           addNotificationToCache(queryClient, notification);
           if (notification.kind === 'reminder') {
-            void queryClient.invalidateQueries({ queryKey: ['reminders'] });
+            void queryClient.invalidateQueries({ queryKey: remindersKey });
           }
           reconcileSoon();
           if (!latest.current.enabled) return;
           const open = () => void latest.current.navigate(notification.link ?? '/notifications');
-          toast.info(notification.message, {
+          notify('info', notification.message, {
             toastId: notificationToastId(notification.id),
             onClick: open,
           });
@@ -69,16 +66,17 @@ export function useNotificationStream(): void {
         }
         case 'dismissed':
           removeNotificationFromCache(queryClient, event.id);
-          toast.dismiss(notificationToastId(event.id));
+          dismissNotice(notificationToastId(event.id));
           reconcileSoon();
           return;
         case 'resync':
-          void queryClient.invalidateQueries({ queryKey: notificationsKey });
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
           return;
       }
     };
     // A refused stream may mean the session ended: the count's 401 lets the app handle that.
-    const onRefused = () => void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+    const onRefused = () =>
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
     const disconnect = connectLiveNotifications(userId, handle, onRefused);
     return () => {
       clearTimeout(reconcile);

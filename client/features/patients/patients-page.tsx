@@ -2,7 +2,6 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import { Button, Link, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
 import { notices, patientTexts } from '../../../shared/messages.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Patient } from '../../../shared/schemas/patients.ts';
@@ -13,8 +12,9 @@ import { DeleteAction, EditAction, RowAction, RowActions } from '../../component
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useDeletePatient } from './api/delete-patient.ts';
-import { patientKeys } from './api/patient-keys.ts';
+import { patientKeys } from './api/keys.ts';
 import { PatientFormDialog } from './components/patient-form-dialog.tsx';
+import { notify } from '../../lib/notify.ts';
 
 const fullName = (p: Patient) => `${p.firstName} ${p.lastName}`;
 
@@ -32,16 +32,16 @@ export default function PatientsPage() {
 
   const failed = list.query.isError;
   useEffect(() => {
-    if (failed) toast.error(notices.failedToFetchPatients, { toastId: 'patients-fetch' });
+    if (failed) notify('error', notices.failedToFetchPatients, { toastId: 'patients-fetch' });
   }, [failed]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
-      toast.success(notices.patientDeleted);
+      notify('success', notices.patientDeleted);
     } catch {
-      toast.error(notices.errorDeletingPatient);
+      notify('error', notices.errorDeletingPatient);
     }
     setToDelete(null);
   };

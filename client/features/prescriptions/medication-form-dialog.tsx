@@ -7,10 +7,10 @@ import {
   type MedicationFormValues,
   type MedicationInput,
 } from '../../../shared/schemas/medications.ts';
-import { clinicalKeys, useSaveRecord } from '../clinical-common/record-api.ts';
-import { RecordFormDialog, useRecordForm } from '../clinical-common/record-form-dialog.tsx';
-import { PersonInput, TextInput } from '../clinical-common/record-fields.tsx';
-import type { RecordFormDialogComponentProps } from '../clinical-common/record-section.tsx';
+import { useSaveRecord } from '../../components/records/api/save-record.ts';
+import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 /** The 'Add Medication' / 'Edit Medication' dialog: a dose given (caregivers) or a note (doctors). */
 export function MedicationFormDialog({
@@ -18,10 +18,7 @@ export function MedicationFormDialog({
   record,
   onClose,
 }: RecordFormDialogComponentProps<Medication>) {
-  const save = useSaveRecord<MedicationInput, Medication>(
-    '/api/medications',
-    clinicalKeys.medications,
-  );
+  const save = useSaveRecord<MedicationInput, Medication>('medication');
   const { form, submit } = useRecordForm<MedicationFormValues, MedicationInput, MedicationInput>({
     resolver: zodResolver(medicationInputSchema),
     open,

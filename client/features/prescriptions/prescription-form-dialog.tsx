@@ -7,11 +7,12 @@ import {
   type PrescriptionFormValues,
   type PrescriptionInput,
 } from '../../../shared/schemas/prescriptions.ts';
+import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys, useSaveRecord } from '../clinical-common/record-api.ts';
-import { RecordFormDialog, useRecordForm } from '../clinical-common/record-form-dialog.tsx';
-import { PersonInput, TextInput } from '../clinical-common/record-fields.tsx';
-import type { RecordFormDialogComponentProps } from '../clinical-common/record-section.tsx';
+import { useSaveRecord } from '../../components/records/api/save-record.ts';
+import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 type PrescriptionFormOutput = ReturnType<typeof prescriptionFormSchema.parse>;
 
@@ -22,10 +23,7 @@ export function PrescriptionFormDialog({
   onClose,
 }: RecordFormDialogComponentProps<Prescription>) {
   const { user } = useSession();
-  const save = useSaveRecord<PrescriptionInput, Prescription>(
-    '/api/prescriptions',
-    clinicalKeys.prescriptions,
-  );
+  const save = useSaveRecord<PrescriptionInput, Prescription>('prescription');
   const { form, submit } = useRecordForm<
     PrescriptionFormValues,
     PrescriptionFormOutput,
@@ -48,7 +46,7 @@ export function PrescriptionFormDialog({
           }
         : {
             patientId: null,
-            doctorId: user?.role === 'doctor' ? user.id : null,
+            doctorId: staffIdAs(user, 'doctor'),
             date: toDateTimeLocal(new Date()).slice(0, 10),
             medication: '',
             dosage: '',

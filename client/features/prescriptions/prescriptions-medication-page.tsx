@@ -6,8 +6,9 @@ import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys } from '../clinical-common/record-api.ts';
-import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
+import { IdWithName } from '../../components/id-with-name.tsx';
+import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
+import { RecordSection } from '../../components/records/record-section.tsx';
 import { MedicationFormDialog } from './medication-form-dialog.tsx';
 import { PrescriptionFormDialog } from './prescription-form-dialog.tsx';
 
@@ -56,17 +57,9 @@ export default function PrescriptionsMedicationPage() {
   const mayPrescribe = can('prescriptions:write');
   const mayLog = can('medications:log');
   const mayManageMedication = can('medications:write');
-  const isPatient = user?.role === 'patient';
-  const notLinked = isPatient && user.patientId === null;
-  const ownPatient = (base: string) =>
-    user?.role === 'patient' && user.patientId !== null
-      ? `${base}/patient/${user.patientId}`
-      : null;
-
-  let prescriptionsPath: string | null = '/api/prescriptions';
-  if (user?.role === 'doctor') prescriptionsPath = `/api/prescriptions/doctor/${user.id}`;
-  if (isPatient) prescriptionsPath = ownPatient('/api/prescriptions');
-  const medicationsPath = isPatient ? ownPatient('/api/medications') : '/api/medications';
+  const notLinked = isUnlinkedPatient(user);
+  const prescriptionsPath = recordListPath('prescription', user, 'doctor');
+  const medicationsPath = recordListPath('medication', user);
 
   return (
     <Box>
@@ -79,7 +72,7 @@ export default function PrescriptionsMedicationPage() {
       <RecordSection<Prescription>
         title="Prescriptions"
         heading="section"
-        queryKey={clinicalKeys.prescriptions}
+        type="prescription"
         listPath={prescriptionsPath}
         columns={prescriptionColumns}
         emptyText={clinicalTexts.noPrescriptions}
@@ -90,7 +83,6 @@ export default function PrescriptionsMedicationPage() {
         canDelete={() => mayPrescribe}
         describe={(r) => `prescription for ${r.patientName} of ${formatDate(r.date)}`}
         remove={{
-          basePath: '/api/prescriptions',
           title: clinicalTexts.deletePrescriptionTitle,
           message: clinicalTexts.deleteMessage,
           success: notices.prescriptionDeleted,
@@ -101,7 +93,7 @@ export default function PrescriptionsMedicationPage() {
       <RecordSection<Medication>
         title="Medication"
         heading="section"
-        queryKey={clinicalKeys.medications}
+        type="medication"
         listPath={medicationsPath}
         columns={medicationColumns}
         emptyText={clinicalTexts.noMedication}
@@ -112,7 +104,6 @@ export default function PrescriptionsMedicationPage() {
         canDelete={() => mayManageMedication}
         describe={(r) => `medication record for ${r.patientName} of ${formatDateTime(r.date)}`}
         remove={{
-          basePath: '/api/medications',
           title: clinicalTexts.deleteMedicationTitle,
           message: clinicalTexts.deleteMessage,
           success: notices.medicationDeleted,

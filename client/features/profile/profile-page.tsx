@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/format.ts';
 import { accountMessages, accountTexts, notices } from '../../../shared/messages.ts';
@@ -14,32 +12,18 @@ import {
 } from '../../../shared/schemas/users.ts';
 import { ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { muiRegister } from '../auth/mui-register.ts';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
+import { muiRegister } from '../../lib/mui-register.ts';
+import { notify } from '../../lib/notify.ts';
+import { useChangePassword } from './api/change-password.ts';
+import { useProfile } from './api/get-profile.ts';
+import { useSaveProfile } from './api/save-profile.ts';
 
 type ProfileFormInput = z.input<typeof updateProfileSchema>;
 type ProfileFormOutput = z.output<typeof updateProfileSchema>;
 type PasswordForm = z.infer<typeof changePasswordSchema>;
-
-const profilePath = (username: string) => `/api/users/username/${encodeURIComponent(username)}`;
-
-/** Puts the server's per-field messages under the fields; answers whether any was shown. */
-function showFieldErrors<T extends FieldValues>(
-  error: unknown,
-  fields: readonly string[],
-  setError: UseFormSetError<T>,
-): boolean {
-  if (!(error instanceof ApiError) || !error.errors) return false;
-  let shown = false;
-  for (const [name, message] of Object.entries(error.errors)) {
-    if (fields.includes(name)) {
-      setError(name as Path<T>, { message }, { shouldFocus: !shown });
-      shown = true;
-    }
-  }
-  return shown;
-}
 
 const editableFields = [
   'firstName',
@@ -51,7 +35,6 @@ const editableFields = [
 ] as const;
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
   const { refresh } = useSession();
   const {
     register,
@@ -72,16 +55,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   });
   const field = muiRegister(register);
 
-  const save = useMutation({
-    // The seed's client sends the whole profile; the server ignores what may not change.
-    mutationFn: (values: ProfileFormOutput) =>
-      api<Profile>(profilePath(profile.username), {
-        method: 'PUT',
-        body: { ...profile, ...values },
-      }),
-    onSuccess: async (saved) => {
-      const next = { ...profile, ...saved };
-      queryClient.setQueryData(['profile', profile.username], next);
+  const save = useSaveProfile<ProfileFormOutput>(profile, {
+    onSuccess: async (next) => {
       reset({
         firstName: next.firstName,
         secondName: next.secondName,
@@ -90,12 +65,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
         secondaryLocation: next.secondaryLocation,
         phoneNumber: next.phoneNumber,
       });
-      toast.success(notices.profileUpdated);
+      notify('success', notices.profileUpdated);
       await refresh(); // the name in the top bar
     },
     onError: (error) => {
-      showFieldErrors(error, editableFields, setError);
-      toast.error(notices.errorUpdatingProfile);
+      showServerFieldErrors(error, editableFields, setError, { focus: true });
+      notify('error', notices.errorUpdatingProfile);
     },
   });
 
@@ -160,17 +135,20 @@ function ChangePasswordForm() {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const field = muiRegister(register);
+  const change = useChangePassword();
 
   const onSubmit = async (values: PasswordForm) => {
     let answer: { message?: string } | undefined;
     try {
-      answer = await api<{ message?: string }>('/api/users/me/password', {
-        method: 'PUT',
-        body: values,
-      });
+      answer = await change.mutateAsync(values);
     } catch (error) {
-      if (!showFieldErrors(error, ['currentPassword', 'newPassword'], setError)) {
-        toast.error(
+      if (
+        !showServerFieldErrors(error, ['currentPassword', 'newPassword'], setError, {
+          focus: true,
+        })
+      ) {
+        notify(
+          'error',
           error instanceof ApiError && error.message
             ? error.message
             : accountTexts.errorChangingPassword,
@@ -179,7 +157,7 @@ function ChangePasswordForm() {
       return;
     }
     reset();
-    toast.success(answer?.message ?? accountMessages.passwordChanged);
+    notify('success', answer?.message ?? accountMessages.passwordChanged);
   };
 
   return (
@@ -218,23 +196,18 @@ function ChangePasswordForm() {
 export default function ProfilePage() {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const query = useQuery({
-    queryKey: ['profile', username],
-    queryFn: ({ signal }) => api<Profile>(profilePath(username), { signal }),
-    enabled: Boolean(username),
-    staleTime: 0,
-  });
+  const query = useProfile(username);
 
   // The seed greets the load of the screen once (a save or a refetch does not repeat it).
   const announced = useRef(false);
   useEffect(() => {
     if (query.isSuccess && !announced.current) {
       announced.current = true;
-      toast.success(notices.profileLoaded, { toastId: 'profile-loaded' });
+      notify('success', notices.profileLoaded, { toastId: 'profile-loaded' });
     }
   }, [query.isSuccess]);
   useEffect(() => {
-    if (query.isError) toast.error(notices.errorFetchingProfile, { toastId: 'profile-error' });
+    if (query.isError) notify('error', notices.errorFetchingProfile, { toastId: 'profile-error' });
   }, [query.isError]);
 
   return (

@@ -8,11 +8,12 @@ import {
   type ProgressReportFormValues,
   type ProgressReportInput,
 } from '../../../shared/schemas/progress-reports.ts';
+import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys, useSaveRecord } from '../clinical-common/record-api.ts';
-import { RecordFormDialog, useRecordForm } from '../clinical-common/record-form-dialog.tsx';
-import { PersonInput, TextInput } from '../clinical-common/record-fields.tsx';
-import type { RecordFormDialogComponentProps } from '../clinical-common/record-section.tsx';
+import { useSaveRecord } from '../../components/records/api/save-record.ts';
+import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 /** The 'Add Progress Report' / 'Edit Progress Report' dialog; a caregiver is pre-filled as themselves. */
 export function ProgressReportFormDialog({
@@ -21,10 +22,7 @@ export function ProgressReportFormDialog({
   onClose,
 }: RecordFormDialogComponentProps<ProgressReport>) {
   const { user } = useSession();
-  const save = useSaveRecord<ProgressReportInput, ProgressReport>(
-    '/api/progress-reports',
-    clinicalKeys.progressReports,
-  );
+  const save = useSaveRecord<ProgressReportInput, ProgressReport>('progress-report');
   const { form, submit } = useRecordForm<
     ProgressReportFormValues,
     ProgressReportInput,
@@ -46,7 +44,7 @@ export function ProgressReportFormDialog({
           }
         : {
             patientId: null,
-            caregiverId: user?.role === 'caregiver' ? user.id : null,
+            caregiverId: staffIdAs(user, 'caregiver'),
             date: toDateTimeLocal(new Date()),
             summary: '',
             recommendations: '',

@@ -3,8 +3,9 @@ import { clinicalTexts, notices } from '../../../shared/messages.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
 import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { useSession } from '../../lib/auth.tsx';
-import { clinicalKeys } from '../clinical-common/record-api.ts';
-import { IdWithName, RecordSection } from '../clinical-common/record-section.tsx';
+import { IdWithName } from '../../components/id-with-name.tsx';
+import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
+import { RecordSection } from '../../components/records/record-section.tsx';
 import { ProgressReportFormDialog } from './progress-report-form-dialog.tsx';
 
 const columns: Column<ProgressReport>[] = [
@@ -35,18 +36,14 @@ export default function ProgressReportPage() {
   const mayWrite = can('progress-reports:write');
   const mayFile = can('progress-reports:create');
   const isOwn = (r: ProgressReport) => r.caregiverId === user?.id || r.createdBy === user?.id;
-  const notLinked = user?.role === 'patient' && user.patientId === null;
-  let listPath: string | null = '/api/progress-reports';
-  if (user?.role === 'caregiver') listPath = `/api/progress-reports/caregiver/${user.id}`;
-  if (user?.role === 'patient') {
-    listPath = user.patientId === null ? null : `/api/progress-reports/patient/${user.patientId}`;
-  }
+  const notLinked = isUnlinkedPatient(user);
+  const listPath = recordListPath('progress-report', user, 'caregiver');
 
   return (
     <RecordSection<ProgressReport>
       title="Progress Report"
       heading="page"
-      queryKey={clinicalKeys.progressReports}
+      type="progress-report"
       listPath={listPath}
       columns={columns}
       emptyText={clinicalTexts.noProgressReports}
@@ -57,7 +54,6 @@ export default function ProgressReportPage() {
       canDelete={() => mayWrite}
       describe={(r) => `progress report ${r.reportId}`}
       remove={{
-        basePath: '/api/progress-reports',
         title: clinicalTexts.deleteProgressReportTitle,
         message: clinicalTexts.deleteMessage,
         success: notices.progressReportDeleted,

@@ -9,7 +9,6 @@ import {
 } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import { notices, reminderTexts, validation } from '../../../shared/messages.ts';
 import {
@@ -19,7 +18,9 @@ import {
 } from '../../../shared/schemas/reminders.ts';
 import { useFullScreenDialog } from '../../components/dialog.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useSaveReminder } from './api.ts';
+import { useSaveReminder } from './api/save-reminder.ts';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/notify.ts';
 
 const fields = ['message', 'date'] as const;
 
@@ -59,17 +60,13 @@ export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps)
           message: values.message,
           date: fromDateTimeLocal(values.date),
         });
-        toast.success(isEdit ? reminderTexts.updated : notices.reminderAdded);
+        notify('success', isEdit ? reminderTexts.updated : notices.reminderAdded);
         reset(initialValues(null));
         onClose();
       } catch (error) {
-        if (error instanceof ApiError && error.errors) {
-          for (const field of fields) {
-            const message = error.errors[field];
-            if (message) setError(field, { message });
-          }
-        }
-        toast.error(
+        showServerFieldErrors(error, fields, setError);
+        notify(
+          'error',
           error instanceof ApiError && error.status === 400
             ? error.message
             : reminderTexts.errorSaving,
@@ -79,7 +76,7 @@ export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps)
     // The seed also says it as a notice, not only under the fields.
     (errors) => {
       if (Object.values(errors).some((error) => error?.message === validation.reminderBoth)) {
-        toast.error(validation.reminderBoth, { toastId: 'reminder-both' });
+        notify('error', validation.reminderBoth, { toastId: 'reminder-both' });
       }
     },
   );

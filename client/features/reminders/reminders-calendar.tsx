@@ -9,51 +9,21 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { isSameDay } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import { reminderTexts } from '../../../shared/messages.ts';
-import type { Appointment } from '../../../shared/schemas/appointments.ts';
 import {
   AppointmentCalendar,
   sameTile,
   type CalendarRange,
   type CalendarView,
 } from '../../components/appointment-calendar.tsx';
-import { apiList } from '../../lib/api.ts';
-import { useRemindersInRange } from './api.ts';
+import { useCalendarAppointments } from './api/get-calendar-appointments.ts';
+import { useRemindersInRange } from './api/get-reminders-in-range.ts';
 
 const dayHeading = (day: Date) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(day);
-
-/** The appointments of the caregiver's patients in the range; none when they cannot be read. */
-function useAppointmentsInRange(range: CalendarRange | null) {
-  return useQuery({
-    queryKey: [
-      'appointments',
-      'caregiver-calendar',
-      range?.from.toISOString(),
-      range?.to.toISOString(),
-    ],
-    queryFn: async ({ signal }) => {
-      try {
-        return (
-          await apiList<Appointment>('/api/appointments', {
-            query: { from: range!.from.toISOString(), to: range!.to.toISOString(), limit: 500 },
-            signal,
-          })
-        ).items;
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') throw error;
-        // The calendar still shows the reminders without them.
-        return [];
-      }
-    },
-    enabled: range !== null,
-    retry: false,
-  });
-}
 
 /**
  * The dashboard's calendar: days with reminders or appointments are marked; the chosen day's
@@ -63,7 +33,7 @@ export function RemindersCalendar({ enabled }: { enabled: boolean }) {
   const [range, setRange] = useState<CalendarRange | null>(null);
   const [selected, setSelected] = useState<Date>(() => new Date());
   const reminders = useRemindersInRange(range, { enabled });
-  const appointments = useAppointmentsInRange(range);
+  const appointments = useCalendarAppointments(range);
 
   const marks = useMemo(
     () => [

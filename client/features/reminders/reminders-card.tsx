@@ -16,13 +16,14 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notices, reminderTexts } from '../../../shared/messages.ts';
 import type { Reminder } from '../../../shared/schemas/reminders.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
-import { useDeleteReminder, useReminderPage } from './api.ts';
+import { useDeleteReminder } from './api/delete-reminder.ts';
+import { useReminderPage } from './api/get-reminder-page.ts';
+import { notify } from '../../lib/notify.ts';
 
 // The form (react-hook-form, zod, text fields) loads when the dialog is first opened.
 const ReminderDialog = lazy(() =>
@@ -62,10 +63,10 @@ export function RemindersCard({
     if (told.current) return;
     if (loaded) {
       told.current = true;
-      toast.success(presetsCreated ? notices.presetRemindersLoaded : notices.remindersLoaded);
+      notify('success', presetsCreated ? notices.presetRemindersLoaded : notices.remindersLoaded);
     } else if (failed) {
       told.current = true;
-      toast.error(notices.errorFetchingReminders);
+      notify('error', notices.errorFetchingReminders);
     }
   }, [loaded, presetsCreated, failed]);
   // Told apart from the notice: a list that loads on Retry after failing still counts as loaded.
@@ -78,12 +79,12 @@ export function RemindersCard({
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => {
-        toast.success(reminderTexts.deleted);
+        notify('success', reminderTexts.deleted);
         setToDelete(null);
         // The last row of a page is gone: show the page before.
         if (reminders.data?.items.length === 1 && page > 0) setPage(page - 1);
       },
-      onError: () => toast.error(reminderTexts.errorDeleting),
+      onError: () => notify('error', reminderTexts.errorDeleting),
     });
   };
 

@@ -8,21 +8,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { accountMessages, accountTexts, notices } from '../../../shared/messages.ts';
 import { settingsSchema, type Settings } from '../../../shared/schemas/users.ts';
 import { ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { setPreviewSettings } from '../../lib/preview-settings.ts';
-import {
-  applySavedSettings,
-  fetchSettings,
-  saveSettings,
-  settingsQueryKey,
-} from './settings-api.ts';
+import { useSettings } from './api/get-settings.ts';
+import { useSaveSettings } from './api/save-settings.ts';
+import { notify } from '../../lib/notify.ts';
 
 const fontSizeSchema = settingsSchema.shape.fontSize;
 // The range message also for an empty, fractional or non-numeric entry.
@@ -36,7 +31,6 @@ function askForBrowserNotifications(): void {
 }
 
 function SettingsForm({ stored }: { stored: Settings }) {
-  const queryClient = useQueryClient();
   const [darkMode, setDarkMode] = useState(stored.darkMode);
   const [fontSizeText, setFontSizeText] = useState(String(stored.fontSize));
   const [notificationsEnabled, setNotificationsEnabled] = useState(stored.notificationsEnabled);
@@ -45,34 +39,30 @@ function SettingsForm({ stored }: { stored: Settings }) {
   // An unsaved font size shows at once; leaving the screen drops what was not saved.
   useEffect(() => () => setPreviewSettings({}), []);
 
-  const theme = useMutation({
-    mutationFn: (next: boolean) => saveSettings({ darkMode: next }),
+  const theme = useSaveSettings({
     onSuccess: (settings) => {
-      applySavedSettings(queryClient, settings);
       setPreviewSettings({ fontSize: previewFontSize(fontSizeText) });
-      toast.success(settings.darkMode ? notices.themeDark : notices.themeLight);
+      notify('success', settings.darkMode ? notices.themeDark : notices.themeLight);
     },
-    onError: (error, next) => {
-      setDarkMode(!next);
+    onError: (error, changes) => {
+      setDarkMode(!changes.darkMode);
       setPreviewSettings({ fontSize: previewFontSize(fontSizeText) });
-      toast.error(error instanceof ApiError ? error.message : accountTexts.errorSavingSettings);
+      notify('error', error instanceof ApiError ? error.message : accountTexts.errorSavingSettings);
     },
   });
 
-  const save = useMutation({
-    mutationFn: (changes: Pick<Settings, 'fontSize' | 'notificationsEnabled'>) =>
-      saveSettings(changes),
+  const save = useSaveSettings({
     onSuccess: (settings) => {
-      applySavedSettings(queryClient, settings);
       setPreviewSettings({});
       setFontSizeText(String(settings.fontSize));
       if (settings.notificationsEnabled) askForBrowserNotifications();
-      toast.success(notices.settingsUpdated);
+      notify('success', notices.settingsUpdated);
     },
     onError: (error) => {
       const fieldError = error instanceof ApiError ? error.errors?.fontSize : undefined;
       if (fieldError) setFontSizeError(fieldError);
-      toast.error(
+      notify(
+        'error',
         error instanceof ApiError && error.message
           ? error.message
           : accountTexts.errorSavingSettings,
@@ -84,7 +74,7 @@ function SettingsForm({ stored }: { stored: Settings }) {
     setDarkMode(next);
     // The theme switches before the server answers; a failure switches it back.
     setPreviewSettings({ darkMode: next, fontSize: previewFontSize(fontSizeText) });
-    theme.mutate(next);
+    theme.mutate({ darkMode: next });
   };
 
   const onFontSize = (text: string) => {
@@ -164,11 +154,7 @@ function previewFontSize(text: string): number | undefined {
 }
 
 export default function SettingsPage() {
-  const query = useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: ({ signal }) => fetchSettings(signal),
-    staleTime: 0,
-  });
+  const query = useSettings();
   return (
     <>
       <PageHeader title="Settings" />

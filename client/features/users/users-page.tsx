@@ -12,43 +12,22 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
 import { accountMessages, accountTexts, apiErrors } from '../../../shared/messages.ts';
 import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
-import type { adminUpdateUserSchema, AdminUser } from '../../../shared/schemas/users.ts';
+import type { AdminUser } from '../../../shared/schemas/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { useFullScreenDialog } from '../../components/dialog.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { api, ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
-
-type UserChange = z.input<typeof adminUpdateUserSchema>;
+import { userKeys } from './api/keys.ts';
+import { useUpdateUser, type UserChange } from './api/update-user.ts';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 // Compact enough for a table row, still a comfortable target (44 px high).
 const actionButton = { px: 1.5, py: 0.75, minHeight: 44 } as const;
-
-function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: UserChange; success: string }) =>
-      api<AdminUser>(`/api/users/${id}`, { method: 'PATCH', body: change }),
-    onSuccess: async (_user, { success }) => {
-      toast.success(success);
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-    },
-    onError: (error) => {
-      toast.error(
-        error instanceof ApiError && error.message ? error.message : accountTexts.errorUpdatingUser,
-      );
-    },
-  });
-}
 
 function EditUserDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
   const fullScreen = useFullScreenDialog();
@@ -118,7 +97,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose(): void })
 function UsersTable() {
   const [roleFilter, setRoleFilter] = useState('');
   const [pendingOnly, setPendingOnly] = useState(false);
-  const list = usePagedList<AdminUser>(['users'], '/api/users', {
+  const list = usePagedList<AdminUser>(userKeys.all, '/api/users', {
     role: roleFilter || undefined,
     requested: pendingOnly ? 'true' : undefined,
   });

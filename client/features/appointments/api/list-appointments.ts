@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import { apiPathOf } from '../../../../shared/record-types.ts';
 import { apiList } from '../../../lib/api.ts';
-import { appointmentsKey } from './keys.ts';
+import { appointmentKeys } from './keys.ts';
 
 /** Where a list comes from: the caller's scope, one doctor's, or one patient's appointments. */
 export type AppointmentSource =
@@ -10,11 +11,11 @@ export type AppointmentSource =
 export function appointmentsPath(source: AppointmentSource): string {
   switch (source.kind) {
     case 'scope':
-      return '/api/appointments';
+      return apiPathOf('appointment');
     case 'doctor':
-      return `/api/appointments/doctor/${source.doctorId}`;
+      return `${apiPathOf('appointment')}/doctor/${source.doctorId}`;
     case 'patient':
-      return `/api/appointments/patient/${source.patientId}`;
+      return `${apiPathOf('appointment')}/patient/${source.patientId}`;
   }
 }
 
@@ -33,7 +34,7 @@ export function useAppointments(
   options: { enabled?: boolean } = {},
 ) {
   return useQuery({
-    queryKey: [...appointmentsKey, source, query],
+    queryKey: appointmentKeys.list(source, query),
     queryFn: ({ signal }) =>
       apiList<Appointment>(appointmentsPath(source!), { query: { ...query }, signal }),
     enabled: source !== null && (options.enabled ?? true),

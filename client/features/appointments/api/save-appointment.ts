@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
 import { api } from '../../../lib/api.ts';
-import { appointmentsKey } from './keys.ts';
+import { appointmentKeys } from './keys.ts';
 
 /** What the dialog sends: the seed's fields, the date already an ISO instant. */
 export interface AppointmentPayload {
@@ -19,6 +19,6 @@ export function useSaveAppointment() {
       id === undefined
         ? api<Appointment>('/api/appointments', { method: 'POST', body })
         : api<Appointment>(`/api/appointments/${id}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }

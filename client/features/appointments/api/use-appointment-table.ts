@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { notices } from '../../../../shared/messages.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { periodQuery, type AppointmentPeriod } from './period.ts';
 import { useAppointments, type AppointmentSource } from './list-appointments.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /** A server-paged appointment table: period filter, page and rows per page. */
 export function useAppointmentTable(source: AppointmentSource | null) {
   const [period, setPeriod] = useState<AppointmentPeriod>('upcoming');
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(25);
+  const { page, rowsPerPage, setPage, pagingOf } = usePaging();
   const [now] = useState(() => new Date());
   const query = useAppointments(source, {
     ...periodQuery(period, now),
@@ -18,7 +18,7 @@ export function useAppointmentTable(source: AppointmentSource | null) {
 
   useEffect(() => {
     if (query.isError)
-      toast.error(notices.errorFetchingAppointments, { toastId: 'appointments-fetch' });
+      notify('error', notices.errorFetchingAppointments, { toastId: 'appointments-fetch' });
   }, [query.isError]);
 
   return {
@@ -33,17 +33,7 @@ export function useAppointmentTable(source: AppointmentSource | null) {
       isLoading: query.isLoading,
       error: query.isError ? notices.errorFetchingAppointments : null,
       onRetry: () => void query.refetch(),
-      paging: {
-        total: query.data?.total ?? 0,
-        capped: query.data?.capped ?? false,
-        page,
-        rowsPerPage,
-        onPageChange: setPage,
-        onRowsPerPageChange: (rows: number) => {
-          setRowsPerPage(rows);
-          setPage(0);
-        },
-      },
+      paging: pagingOf(query.data),
     },
   };
 }

@@ -10,7 +10,6 @@ import {
 } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
 import { appointmentTexts, notices } from '../../../../shared/messages.ts';
 import {
@@ -20,9 +19,10 @@ import {
 } from '../../../../shared/schemas/appointments.ts';
 import { useFullScreenDialog } from '../../../components/dialog.ts';
 import { PersonPicker } from '../../../components/person-picker.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useCareTeamDoctors } from '../api/care-team-doctors.ts';
 import { useSaveAppointment } from '../api/save-appointment.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const fields = ['doctorUsername', 'patientId', 'appointmentDate', 'location'] as const;
 
@@ -94,17 +94,12 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
         appointmentDate: fromDateTimeLocal(values.appointmentDate),
         location: values.location,
       });
-      toast.success(isEdit ? notices.appointmentUpdated : notices.appointmentAdded);
+      notify('success', isEdit ? notices.appointmentUpdated : notices.appointmentAdded);
       reset(initialValues({ ...props, appointment: null }));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of fields) {
-          const message = error.errors[field];
-          if (message) setError(field, { message });
-        }
-      }
-      toast.error(notices.errorSavingAppointment);
+      showServerFieldErrors(error, fields, setError);
+      notify('error', notices.errorSavingAppointment);
     }
   });
 

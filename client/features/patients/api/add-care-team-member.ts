@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CareTeamMember } from '../../../../shared/schemas/patients.ts';
 import { api } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** Puts a doctor or caregiver on a patient's care team. */
 export function useAddCareTeamMember(patientId: number) {

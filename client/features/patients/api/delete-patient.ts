@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** Soft-deletes a patient (an admin can restore it). */
 export function useDeletePatient() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CareTeamMember } from '../../../../shared/schemas/patients.ts';
 import { apiList } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** The care team of a patient (teams are small: one page of up to 100 holds it). */
 export function useCareTeam(patientId: number) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '../../../../shared/schemas/patients.ts';
 import { api } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** One patient; a 404 (missing or out of scope) is not retried. */
 export function usePatient(id: number) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Patient } from '../../../../shared/schemas/patients.ts';
 import { api } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** Links the patient's own user account by username, or unlinks it (null). */
 export function useLinkPatientAccount(patientId: number) {

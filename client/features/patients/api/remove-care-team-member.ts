@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** Takes a doctor or caregiver off a patient's care team. */
 export function useRemoveCareTeamMember(patientId: number) {

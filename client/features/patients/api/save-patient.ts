@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Patient, PatientInput } from '../../../../shared/schemas/patients.ts';
 import { api } from '../../../lib/api.ts';
-import { patientKeys } from './patient-keys.ts';
+import { patientKeys } from './keys.ts';
 
 /** Adds a patient (no id) or replaces an existing one's fields. */
 export function useSavePatient() {

@@ -13,7 +13,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { patientTexts } from '../../../../shared/messages.ts';
 import type { CareTeamMember } from '../../../../shared/schemas/patients.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -24,6 +23,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useAddCareTeamMember } from '../api/add-care-team-member.ts';
 import { useCareTeam } from '../api/get-care-team.ts';
 import { useRemoveCareTeamMember } from '../api/remove-care-team-member.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const roleLabel = (role: string) => (role === 'doctor' ? 'Doctor' : 'Caregiver');
 
@@ -50,14 +50,14 @@ export function CareTeamSection({
     }
     try {
       await add.mutateAsync(userId);
-      toast.success(patientTexts.careTeamAdded);
+      notify('success', patientTexts.careTeamAdded);
       setUserId(null);
       setPickerError(undefined);
     } catch (error) {
       setPickerError(
         error instanceof ApiError ? (error.errors?.userId ?? error.message) : undefined,
       );
-      toast.error(patientTexts.errorUpdatingCareTeam);
+      notify('error', patientTexts.errorUpdatingCareTeam);
     }
   };
 
@@ -65,9 +65,9 @@ export function CareTeamSection({
     if (!toRemove) return;
     try {
       await remove.mutateAsync(toRemove.userId);
-      toast.success(patientTexts.careTeamRemoved);
+      notify('success', patientTexts.careTeamRemoved);
     } catch {
-      toast.error(patientTexts.errorUpdatingCareTeam);
+      notify('error', patientTexts.errorUpdatingCareTeam);
     }
     setToRemove(null);
   };
@@ -154,7 +154,7 @@ export function CareTeamSection({
           <PersonPicker
             key={role}
             role={role}
-            label={role === 'doctor' ? 'Doctor' : 'Caregiver'}
+            label={roleLabel(role)}
             name="careTeamMember"
             value={userId}
             onChange={(id) => {

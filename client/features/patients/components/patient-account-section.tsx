@@ -1,10 +1,10 @@
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { patientTexts, validation } from '../../../../shared/messages.ts';
 import type { Patient } from '../../../../shared/schemas/patients.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useLinkPatientAccount } from '../api/link-patient-account.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /** Which user account is the patient's own, and (for care team managers) linking it. */
 export function PatientAccountSection({
@@ -25,14 +25,14 @@ export function PatientAccountSection({
     }
     try {
       await link.mutateAsync(value === null ? null : value.trim());
-      toast.success(value === null ? patientTexts.accountUnlinked : patientTexts.accountLinked);
+      notify('success', value === null ? patientTexts.accountUnlinked : patientTexts.accountLinked);
       setUsername('');
       setError(undefined);
     } catch (failure) {
       setError(
         failure instanceof ApiError ? (failure.errors?.username ?? failure.message) : undefined,
       );
-      toast.error(patientTexts.errorLinkingAccount);
+      notify('error', patientTexts.errorLinkingAccount);
     }
   };
 

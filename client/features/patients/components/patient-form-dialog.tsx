@@ -11,7 +11,6 @@ import {
 } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { notices, patientTexts } from '../../../../shared/messages.ts';
 import {
   genders,
@@ -20,8 +19,9 @@ import {
   type PatientInput,
 } from '../../../../shared/schemas/patients.ts';
 import { useFullScreenDialog } from '../../../components/dialog.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { useSavePatient } from '../api/save-patient.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const emptyPatient: PatientInput = {
   firstName: '',
@@ -99,15 +99,11 @@ export function PatientFormDialog({ open, patient, onClose }: PatientFormDialogP
     try {
       await save.mutateAsync({ id: patient?.id, input });
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const [name, message] of Object.entries(error.errors)) {
-          if (name in emptyPatient) setError(name as keyof PatientInput, { message });
-        }
-      }
-      toast.error(notices.errorSavingPatient);
+      showServerFieldErrors(error, Object.keys(emptyPatient), setError);
+      notify('error', notices.errorSavingPatient);
       return;
     }
-    toast.success(patient ? notices.patientUpdated : notices.patientAdded);
+    notify('success', patient ? notices.patientUpdated : notices.patientAdded);
     reset(emptyPatient);
     onClose();
   };

@@ -1,27 +1,13 @@
 import { Box, Button, Card, CardActions, CardContent, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { apiList } from '../../lib/api.ts';
+import { staffIdAs } from '../../../shared/permissions.ts';
+import { apiPathOf } from '../../../shared/record-types.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { useAppointments } from '../appointments/api/list-appointments.ts';
-import { AppointmentCalendarPanel } from '../appointments/components/appointment-calendar-panel.tsx';
-import { UpcomingAppointments } from '../appointments/components/upcoming-appointments.tsx';
-
-/** A total read from X-Total-Count with the smallest page (one row); "1,001+" when capped. */
-function figureOf(page: { total: number; capped: boolean }): string {
-  return `${page.total.toLocaleString('en-US')}${page.capped ? '+' : ''}`;
-}
-
-function useTotal(key: string, path: string | null) {
-  return useQuery({
-    queryKey: ['dashboard-total', key, path],
-    queryFn: async ({ signal }) =>
-      figureOf(await apiList<unknown>(path!, { query: { limit: 1 }, signal })),
-    enabled: path !== null,
-    retry: false,
-  });
-}
+import { figureOf, useListTotal } from './api/get-list-total.ts';
+import { useAppointments } from './api/list-appointments.ts';
+import { AppointmentCalendarPanel } from './components/appointment-calendar-panel.tsx';
+import { UpcomingAppointments } from './components/upcoming-appointments.tsx';
 
 function FigureCard({
   title,
@@ -73,12 +59,12 @@ function FigureCard({
 /** /dashboard: the doctor's figures, upcoming appointments and appointment calendar. */
 export default function DoctorDashboardPage() {
   const { user } = useSession();
-  const doctorId = user?.role === 'doctor' ? user.id : null;
+  const doctorId = staffIdAs(user, 'doctor');
   const source = doctorId === null ? null : ({ kind: 'doctor', doctorId } as const);
-  const patients = useTotal('patients', '/api/patients');
-  const records = useTotal(
+  const patients = useListTotal('patients', apiPathOf('patient'));
+  const records = useListTotal(
     'medical-records',
-    doctorId === null ? null : `/api/medical-records/doctor/${doctorId}`,
+    doctorId === null ? null : `${apiPathOf('medical-record')}/doctor/${doctorId}`,
   );
   const appointments = useAppointments(source, { limit: 1 });
 

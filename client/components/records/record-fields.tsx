@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { DirectoryRole } from '../../../shared/schemas/directory.ts';
-import { PersonPicker } from '../../components/person-picker.tsx';
+import { PersonPicker } from '../person-picker.tsx';
 
 interface FieldProps<T extends FieldValues> {
   // Any resolver output: the form may turn its values into the schema's output type.

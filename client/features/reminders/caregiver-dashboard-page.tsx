@@ -2,8 +2,8 @@ import { Box } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { reminderTexts } from '../../../shared/messages.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { RemindersCalendar } from '../reminders/reminders-calendar.tsx';
-import { RemindersCard } from '../reminders/reminders-card.tsx';
+import { RemindersCalendar } from './reminders-calendar.tsx';
+import { RemindersCard } from './reminders-card.tsx';
 
 /** The caregiver's dashboard: own reminders (with the seed's presets) and a calendar. */
 export default function CaregiverDashboardPage() {

@@ -10,10 +10,3 @@ export function muiRegister<T extends FieldValues>(register: UseFormRegister<T>)
     return { ...rest, inputRef: ref };
   };
 }
-
-/** The dashboard each role lands on after login: the seed sends any other role to the patient's. */
-export function landingPathFor(role: string): string {
-  if (role === 'doctor') return '/dashboard';
-  if (role === 'caregiver') return '/caregiver-dashboard';
-  return '/patient-dashboard';
-}

@@ -1,12 +1,11 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../../shared/schemas/notifications.ts';
-import {
-  addNotificationToCache,
-  notificationListKey,
-  removeNotificationFromCache,
-  unreadCountKey,
-} from './api.ts';
+import type { Notification } from '../../../../shared/schemas/notifications.ts';
+import { notificationKeys } from './keys.ts';
+import { addNotificationToCache, removeNotificationFromCache } from './notification-cache.ts';
+
+const notificationListKey = notificationKeys.list;
+const unreadCountKey = notificationKeys.unreadCount;
 
 type ListData = InfiniteData<{ items: Notification[]; total: number }, number>;
 

@@ -1,15 +1,9 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, type ReactNode } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldPath,
-  type FieldValues,
-  type Resolver,
-} from 'react-hook-form';
-import { toast } from 'react-toastify';
-import { useFullScreenDialog } from '../../components/dialog.ts';
-import { ApiError } from '../../lib/api.ts';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { showServerFieldErrors } from '../../lib/form-errors.ts';
+import { useFullScreenDialog } from '../dialog.ts';
+import { notify } from '../../lib/notify.ts';
 
 interface RecordFormOptions<TForm extends FieldValues, TOut, TBody> {
   /** zodResolver(the shared schema): the same rules and messages as the server. */
@@ -51,16 +45,11 @@ export function useRecordForm<TForm extends FieldValues, TOut, TBody>(
     try {
       await options.save(options.toBody(values));
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        const known = initial();
-        for (const [name, message] of Object.entries(error.errors)) {
-          if (name in known) form.setError(name as FieldPath<TForm>, { message });
-        }
-      }
-      toast.error(options.texts.error);
+      showServerFieldErrors(error, Object.keys(initial()), form.setError);
+      notify('error', options.texts.error);
       return;
     }
-    toast.success(options.isEdit ? options.texts.updated : options.texts.added);
+    notify('success', options.isEdit ? options.texts.updated : options.texts.added);
     options.onClose();
   });
 

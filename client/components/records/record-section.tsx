@@ -1,26 +1,14 @@
 import { Box, Button, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { DeleteAction, EditAction, RowActions } from '../../components/row-actions.tsx';
+import type { ClinicalRecordType } from '../../../shared/record-types.ts';
+import { recordKey } from '../../lib/query-keys.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
-import { useDeleteRecord } from './record-api.ts';
-
-/** An id with the name beside it, as PRODUCT.md asks for ID columns. */
-export function IdWithName({ id, name }: { id: number; name: string }) {
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{id}</span>
-      {name && (
-        <Typography component="span" variant="body2" color="text.secondary">
-          {name}
-        </Typography>
-      )}
-    </Box>
-  );
-}
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { DataTable, type Column } from '../data-table.tsx';
+import { PageHeader } from '../page-header.tsx';
+import { DeleteAction, EditAction, RowActions } from '../row-actions.tsx';
+import { useDeleteRecord } from './api/delete-record.ts';
+import { notify } from '../../lib/notify.ts';
 
 export interface RecordFormDialogComponentProps<T> {
   open: boolean;
@@ -33,7 +21,8 @@ interface RecordSectionProps<T extends { id: number }> {
   /** The page's h1 (a screen with one table) or a section's h2 (a screen with two). */
   title: string;
   heading: 'page' | 'section';
-  queryKey: readonly unknown[];
+  /** The record type listed: its API path and query key come from the registry. */
+  type: ClinicalRecordType;
   /** The list call for this user, or null when there is nothing to load (no linked patient). */
   listPath: string | null;
   columns: Column<T>[];
@@ -48,7 +37,6 @@ interface RecordSectionProps<T extends { id: number }> {
   /** Names a row for screen readers: "Edit <describe(row)>". */
   describe(row: T): string;
   remove: {
-    basePath: string;
     title: string;
     message: string;
     success: string;
@@ -66,26 +54,33 @@ interface RecordSectionProps<T extends { id: number }> {
  */
 export function RecordSection<T extends { id: number }>(props: RecordSectionProps<T>) {
   const { listPath, canEdit, canDelete } = props;
-  const list = usePagedList<T>(props.queryKey, listPath ?? '', {}, { enabled: listPath !== null });
+  const list = usePagedList<T>(
+    recordKey(props.type),
+    listPath ?? '',
+    {},
+    {
+      enabled: listPath !== null,
+    },
+  );
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({
     open: false,
     record: null,
   });
   const [toDelete, setToDelete] = useState<T | null>(null);
-  const remove = useDeleteRecord(props.remove.basePath, props.queryKey);
+  const remove = useDeleteRecord(props.type);
 
   const failed = list.query.isError;
   useEffect(() => {
-    if (failed) toast.error(props.fetchError, { toastId: `fetch-${props.title}` });
+    if (failed) notify('error', props.fetchError, { toastId: `fetch-${props.title}` });
   }, [failed, props.fetchError, props.title]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
-      toast.success(props.remove.success);
+      notify('success', props.remove.success);
     } catch {
-      toast.error(props.remove.error);
+      notify('error', props.remove.error);
     }
     setToDelete(null);
   };

@@ -1,0 +1,205 @@
+import type { ComponentType } from 'react';
+import {
+  can,
+  dashboardPathFor,
+  isOwnDashboard,
+  isSignedIn,
+  roles,
+  type EffectiveRole,
+  type Permission,
+  type Privilege,
+  type Role,
+} from '../../shared/permissions.ts';
+import { recordType, type RecordType } from '../../shared/record-types.ts';
+
+/**
+ * The registry of screens: every path the app answers, what it loads, who it is for and where
+ * the sidebar lists it. The router, the sidebar and the landing path all read it. Icons are
+ * named here and drawn by the signed-in frame, so the login screen does not download them.
+ */
+
+export type ScreenIcon =
+  | 'dashboard'
+  | 'patients'
+  | 'appointments'
+  | 'records'
+  | 'medication'
+  | 'progress'
+  | 'notifications'
+  | 'settings'
+  | 'access-log'
+  | 'users'
+  | 'audit'
+  | 'deleted-records';
+
+type Load = () => Promise<{ default: ComponentType }>;
+
+export interface Screen {
+  path: string;
+  load: Load;
+  /**
+   * Who the screen is for: the sidebar lists it only with this permission. Opening it needs
+   * only a session, so a deep link shows the screen's own words for someone it is not for.
+   */
+  access: Permission;
+  /** A dashboard opens only for the role whose landing path it is; others go to their own. */
+  dashboard?: boolean;
+  /** The sidebar entry: its words, its icon and its place in each role's list (absent: not listed). */
+  sidebar?: { label: string; icon: ScreenIcon; order: Partial<Record<Role, number>> };
+}
+
+/** The agency-wide duties come after a role's own links, for every role that holds them. */
+const everyRoleLast: Partial<Record<Role, number>> = { doctor: 100, caregiver: 100, patient: 100 };
+
+const screenOf = (type: RecordType): string => recordType(type).screen!;
+
+const dashboard = (path: string, load: Load): Screen => ({
+  path,
+  load,
+  access: 'self',
+  dashboard: true,
+  sidebar: {
+    label: 'Dashboard',
+    icon: 'dashboard',
+    order: Object.fromEntries(roles.filter((r) => dashboardPathFor(r) === path).map((r) => [r, 0])),
+  },
+});
+
+/** The signed-in screens. */
+export const screens: Screen[] = [
+  dashboard('/dashboard', () => import('../features/appointments/doctor-dashboard-page.tsx')),
+  dashboard(
+    '/caregiver-dashboard',
+    () => import('../features/reminders/caregiver-dashboard-page.tsx'),
+  ),
+  dashboard(
+    '/patient-dashboard',
+    () => import('../features/dashboards/patient-dashboard-page.tsx'),
+  ),
+  {
+    path: screenOf('patient'),
+    load: () => import('../features/patients/patients-page.tsx'),
+    access: 'patients:read',
+    sidebar: { label: 'Patients', icon: 'patients', order: { doctor: 1, caregiver: 1 } },
+  },
+  {
+    path: '/patients/:id',
+    load: () => import('../features/patients/patient-detail-page.tsx'),
+    access: 'patients:read',
+  },
+  {
+    path: screenOf('appointment'),
+    load: () => import('../features/appointments/appointments-page.tsx'),
+    access: 'appointments:read',
+    sidebar: { label: 'Appointments', icon: 'appointments', order: { doctor: 2 } },
+  },
+  {
+    path: '/patient-appointments',
+    load: () => import('../features/appointments/patient-appointments-page.tsx'),
+    access: 'appointments:request',
+    sidebar: { label: 'Appointments', icon: 'appointments', order: { patient: 1 } },
+  },
+  {
+    path: screenOf('medical-record'),
+    load: () => import('../features/medical-records/medical-records-page.tsx'),
+    access: 'medical-records:read',
+    sidebar: { label: 'Medical Records', icon: 'records', order: { doctor: 3 } },
+  },
+  {
+    path: screenOf('prescription'),
+    load: () => import('../features/prescriptions/prescriptions-medication-page.tsx'),
+    access: 'prescriptions:read',
+    sidebar: {
+      label: 'Prescriptions & Medication',
+      icon: 'medication',
+      order: { doctor: 4, caregiver: 3 },
+    },
+  },
+  {
+    path: screenOf('progress-report'),
+    load: () => import('../features/progress-reports/progress-report-page.tsx'),
+    access: 'progress-reports:read',
+    sidebar: { label: 'Progress Report', icon: 'progress', order: { doctor: 5, caregiver: 2 } },
+  },
+  {
+    path: '/notifications',
+    load: () => import('../features/notifications/notifications-page.tsx'),
+    access: 'self',
+    sidebar: {
+      label: 'Notifications',
+      icon: 'notifications',
+      order: { doctor: 6, caregiver: 4, patient: 2 },
+    },
+  },
+  {
+    path: '/settings',
+    load: () => import('../features/settings/settings-page.tsx'),
+    access: 'self',
+    sidebar: {
+      label: 'Settings',
+      icon: 'settings',
+      order: { doctor: 7, caregiver: 5, patient: 3 },
+    },
+  },
+  { path: '/profile', load: () => import('../features/profile/profile-page.tsx'), access: 'self' },
+  {
+    path: '/access-log',
+    load: () => import('../features/audit/access-log-page.tsx'),
+    access: 'self',
+    sidebar: { label: 'Who viewed my record', icon: 'access-log', order: { patient: 4 } },
+  },
+  {
+    path: '/users',
+    load: () => import('../features/users/users-page.tsx'),
+    access: 'users:manage',
+    sidebar: { label: 'Users', icon: 'users', order: everyRoleLast },
+  },
+  {
+    path: '/audit',
+    load: () => import('../features/audit/audit-page.tsx'),
+    access: 'audit:read',
+    sidebar: { label: 'Audit Log', icon: 'audit', order: everyRoleLast },
+  },
+  {
+    path: '/deleted-records',
+    load: () => import('../features/deleted-records/deleted-records-page.tsx'),
+    access: 'records:restore',
+    sidebar: { label: 'Deleted Records', icon: 'deleted-records', order: everyRoleLast },
+  },
+];
+
+/** Screens open to guests; a signed-in user on /login or /signup goes to their dashboard. */
+export const publicScreens: Pick<Screen, 'path' | 'load'>[] = [
+  { path: '/login', load: () => import('../features/auth/login-page.tsx') },
+  { path: '/signup', load: () => import('../features/auth/signup-page.tsx') },
+  { path: '*', load: () => import('./not-found-page.tsx') },
+];
+
+/** Whether a signed-in user may open the screen (dashboards: only their own). */
+export function mayOpen(screen: Screen, user: { role: EffectiveRole }): boolean {
+  return !screen.dashboard || isOwnDashboard(user, screen.path);
+}
+
+export interface SidebarEntry {
+  label: string;
+  to: string;
+  icon: ScreenIcon;
+}
+
+/** The sidebar of a user: the seed's links for their role, in its order, then their duties. */
+export function sidebarEntriesFor(user: {
+  role: EffectiveRole;
+  privileges: Privilege;
+}): SidebarEntry[] {
+  if (!isSignedIn(user)) return [];
+  const { role } = user;
+  return screens
+    .flatMap((screen) => {
+      const order = screen.sidebar?.order[role];
+      if (order === undefined || !can(user, screen.access) || !mayOpen(screen, user)) return [];
+      const { label, icon } = screen.sidebar!;
+      return [{ order, entry: { label, icon, to: screen.path } }];
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ entry }) => entry);
+}

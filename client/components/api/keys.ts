@@ -1,0 +1,7 @@
+import type { DirectoryRole } from '../../../shared/schemas/directory.ts';
+
+/** Query keys of the shared pieces: the directory the person pickers search. */
+export const directoryKeys = {
+  search: (role: DirectoryRole, q: string) => ['directory', role, q] as const,
+  entry: (role: DirectoryRole, id: number | null) => ['directory', role, 'id', id] as const,
+};

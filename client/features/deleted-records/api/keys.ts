@@ -1,0 +1,4 @@
+/** Query keys of the deleted-records screen. */
+export const deletedRecordKeys = {
+  list: ['deleted-records'] as const,
+};

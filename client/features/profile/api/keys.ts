@@ -1,0 +1,8 @@
+/** Query keys of the profile screen. */
+export const profileKeys = {
+  detail: (username: string) => ['profile', username] as const,
+};
+
+/** The profile call of a user (GET and PUT). */
+export const profilePath = (username: string) =>
+  `/api/users/username/${encodeURIComponent(username)}`;

@@ -1,0 +1,4 @@
+/** Query keys of the settings screen. */
+export const settingsKeys = {
+  stored: ['settings'] as const,
+};
