@@ -1,0 +1,457 @@
+import { can, type Permission } from '../../shared/permissions.ts';
+import { TEST_PASSWORD } from './factories.ts';
+import {
+  clinicalKinds,
+  freshPassword,
+  MISSING_ID,
+  profileBody,
+  reminderBody,
+  type ClinicalKind,
+  type Principal,
+  type SecurityWorld,
+  type Which,
+} from './security-world.ts';
+
+/**
+ * What each /api route answers, derived from the permission table and the patient scope.
+ *
+ * The access plugin checks the route's `config.access` first (401 without a session, 403
+ * without the permission); a rule adds only what the route's service decides beyond that: which
+ * record its id names (so own / other / missing mean something), a finer permission where the
+ * route's own is coarse (a patient may request but not book), and ownership. Everything a rule
+ * says is written with `can` and the scope below, never as a status per role.
+ */
+
+/** ok: the route's success status; forbidden: 403; hidden: 404 (as for a missing id). */
+export type Verdict = 'ok' | 'forbidden' | 'hidden' | number;
+
+export interface CaseRequest {
+  url: string;
+  body?: unknown;
+}
+
+export interface CaseContext {
+  w: SecurityWorld;
+  p: Principal;
+  which: Which;
+  /** Set when the case is expected to change or delete its record: a record of its own. */
+  fresh: boolean;
+}
+
+export interface Rule {
+  /** Whether the route names a record (path id, or the patient of a body); else one case. */
+  targeted: boolean;
+  success: number;
+  /** The service's decision for a caller who passed config.access. */
+  decide: (p: Principal, which: Which) => Verdict;
+  /** A success changes the record so that the next case could not reuse it. */
+  mutates?: boolean;
+  /** Ends the caller's session: runs after every other route. */
+  last?: boolean;
+  /** A never-ending text/event-stream: a success is read over real HTTP. */
+  stream?: boolean;
+  /** Runs for anonymous and one signed-in caller only (see publicRoutes in the test). */
+  public?: boolean;
+  request: (c: CaseContext) => Promise<CaseRequest>;
+}
+
+const allows = (p: Principal, permission: Permission) => can(p.session, permission);
+
+/** The caller sees every patient of the agency (supervisors and admins among staff). */
+export const seesAgency = (p: Principal): boolean =>
+  (p.role === 'doctor' || p.role === 'caregiver') && allows(p, 'patients:read-all');
+
+/** Patient scope: the caller's own records, the agency's for supervisors, never a missing id. */
+export const patientScope = (p: Principal, which: Which): Verdict =>
+  which === 'own' || (which === 'other' && seesAgency(p)) ? 'ok' : 'hidden';
+
+/** Per-user things (reminders, notifications): only one's own, whatever the privilege. */
+const ownOnly = (_p: Principal, which: Which): Verdict => (which === 'own' ? 'ok' : 'hidden');
+
+/** Book and change (staff with appointments:write) or request and cancel one's own (patients). */
+const appointmentActor = (p: Principal) =>
+  allows(p, 'appointments:write') || (p.role === 'patient' && allows(p, 'appointments:request'));
+
+const always = (): Verdict => 'ok';
+
+const plain = (url: string, body?: unknown) => async (): Promise<CaseRequest> => ({ url, body });
+
+function route(rule: Partial<Rule> & Pick<Rule, 'request'>): Rule {
+  return { targeted: false, success: 200, decide: always, ...rule };
+}
+
+const rules: Record<string, Rule> = {
+  'GET /api/health': route({ public: true, request: plain('/api/health') }),
+  'GET /api/openapi.json': route({ public: true, request: plain('/api/openapi.json') }),
+  'POST /api/users/register': route({
+    public: true,
+    success: 201,
+    request: async () => {
+      const username = `signup_${Math.random().toString(36).slice(2, 10)}`;
+      return {
+        url: '/api/users/register',
+        body: {
+          username,
+          firstName: 'Sam',
+          secondName: 'Signup',
+          email: `${username}@example.test`,
+          password: freshPassword(),
+          primaryLocation: 'Springfield',
+          role: 'caregiver',
+          privileges: 'viewer',
+        },
+      };
+    },
+  }),
+  'POST /api/users/login': route({
+    public: true,
+    request: async ({ w }) => ({
+      url: '/api/users/login',
+      body: { username: w.targetUsers.other.username, password: TEST_PASSWORD },
+    }),
+  }),
+  'POST /api/users/logout': route({ last: true, request: plain('/api/users/logout') }),
+  'GET /api/users/me': route({ request: plain('/api/users/me') }),
+  'PUT /api/users/me/password': route({
+    request: async () => ({
+      url: '/api/users/me/password',
+      body: { currentPassword: TEST_PASSWORD, newPassword: freshPassword() },
+    }),
+  }),
+  'GET /api/users/me/settings': route({ request: plain('/api/users/me/settings') }),
+  'PUT /api/users/me/settings': route({
+    request: plain('/api/users/me/settings', { fontSize: 18, darkMode: false }),
+  }),
+  // A profile: one's own, or anyone's for those who manage users.
+  ...Object.fromEntries(
+    (['GET', 'PUT'] as const).map((method) => [
+      `${method} /api/users/username/:username`,
+      route({
+        targeted: true,
+        decide: (p, which) =>
+          which === 'own' || (which === 'other' && allows(p, 'users:manage')) ? 'ok' : 'hidden',
+        request: async ({ w, p, which }) => {
+          const target = which === 'own' && p.user ? p.user : w.targetUsers.other;
+          const username = which === 'missing' ? `nobody_${MISSING_ID}` : target.username;
+          return {
+            url: `/api/users/username/${username}`,
+            body: method === 'PUT' ? profileBody(target) : undefined,
+          };
+        },
+      }),
+    ]),
+  ),
+  'GET /api/users': route({ request: plain('/api/users') }),
+  // The admin's reach is every account: "other" is as reachable as "own".
+  'PATCH /api/users/:id': route({
+    targeted: true,
+    decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
+    request: async ({ w, which }) => ({
+      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}`,
+      body: { isActive: true },
+    }),
+  }),
+  'GET /api/directory': route({ request: plain('/api/directory?role=doctor') }),
+
+  'GET /api/patients': route({ request: plain('/api/patients') }),
+  'POST /api/patients': route({
+    success: 201,
+    request: async ({ w }) => ({ url: '/api/patients', body: patientBody(w) }),
+  }),
+  'GET /api/patients/:id': patientRoute({}),
+  'PUT /api/patients/:id': patientRoute({ body: (w) => patientBody(w) }),
+  'DELETE /api/patients/:id': patientRoute({ success: 204, mutates: true }),
+  'POST /api/patients/:id/restore': route({
+    targeted: true,
+    mutates: true,
+    // A patient account has one live linked record, so bringing back a second one conflicts.
+    decide: (p, which) => (which === 'own' && p.role === 'patient' ? 409 : patientScope(p, which)),
+    request: async ({ w, p, which }) => ({
+      url: `/api/patients/${await w.deletedPatient(p, which)}/restore`,
+    }),
+  }),
+  'GET /api/patients/:id/care-team': patientRoute({ suffix: '/care-team' }),
+  'POST /api/patients/:id/care-team': patientRoute({
+    suffix: '/care-team',
+    success: 201,
+    mutates: true,
+    body: (w) => ({ userId: w.spareDoctor.id }),
+  }),
+  'DELETE /api/patients/:id/care-team/:userId': route({
+    targeted: true,
+    success: 204,
+    mutates: true,
+    decide: patientScope,
+    request: async ({ w, p, which }) => {
+      if (which === 'missing') {
+        return { url: `/api/patients/${MISSING_ID}/care-team/${w.spareDoctor.id}` };
+      }
+      // Always a patient of its own: the call takes a member off its care team.
+      const patientId = await w.patientWithSpareMember(p, which);
+      return { url: `/api/patients/${patientId}/care-team/${w.spareDoctor.id}` };
+    },
+  }),
+  'PUT /api/patients/:id/account': route({
+    targeted: true,
+    mutates: true,
+    decide: patientScope,
+    request: async ({ w, p, which, fresh }) => {
+      const account = await w.unlinkedPatientAccount();
+      const patientId = await w.patientFor(p, which, fresh);
+      return { url: `/api/patients/${patientId}/account`, body: { username: account.username } };
+    },
+  }),
+  'DELETE /api/patients/:id/account': route({
+    targeted: true,
+    mutates: true,
+    decide: patientScope,
+    request: async ({ w, p, which, fresh }) => ({
+      url: `/api/patients/${await w.patientFor(p, which, fresh)}/account`,
+    }),
+  }),
+  // Who opened a record: any patient's for those who read the audit log, else one's own only.
+  'GET /api/patients/:id/access-log': patientRoute({
+    suffix: '/access-log',
+    decide: (p, which) => {
+      if (allows(p, 'audit:read')) return which === 'missing' ? 'hidden' : 'ok';
+      if (p.role === 'patient') return patientScope(p, which);
+      return 'forbidden';
+    },
+  }),
+  'GET /api/audit': route({ request: plain('/api/audit') }),
+  'GET /api/deleted-records': route({ request: plain('/api/deleted-records') }),
+
+  'GET /api/appointments': route({ request: plain('/api/appointments') }),
+  // A doctor's own appointments, or any doctor's for those who see the agency; 404 otherwise.
+  'GET /api/appointments/doctor/:doctorId': route({
+    targeted: true,
+    decide: (p, which) => {
+      if (which === 'own') return p.role === 'doctor' ? 'ok' : 'hidden';
+      return which === 'other' && allows(p, 'patients:read-all') ? 'ok' : 'hidden';
+    },
+    request: async ({ w, p, which }) => ({
+      url: `/api/appointments/doctor/${personId(w, p, which, 'doctor')}`,
+    }),
+  }),
+  'GET /api/appointments/patient/:patientId': patientRoute({ prefix: '/api/appointments/patient' }),
+  'POST /api/appointments': bodyPatientRoute('appointments', {
+    decide: (p, which) => (appointmentActor(p) ? patientScope(p, which) : 'forbidden'),
+  }),
+  ...recordRoutes('appointments', {
+    remove: (p, which) => (appointmentActor(p) ? patientScope(p, which) : 'forbidden'),
+    // An appointment that is not deleted answers 404, as one out of scope does.
+    restoreStatus: 200,
+  }),
+  'GET /api/reminders': route({ request: plain('/api/reminders') }),
+  'POST /api/reminders': route({ success: 201, request: plain('/api/reminders', reminderBody()) }),
+  'PUT /api/reminders/:id': route({
+    targeted: true,
+    decide: ownOnly,
+    request: async ({ w, p, which }) => ({
+      url: `/api/reminders/${await w.reminder(p, which)}`,
+      body: reminderBody(),
+    }),
+  }),
+  'DELETE /api/reminders/:id': route({
+    targeted: true,
+    success: 204,
+    mutates: true,
+    decide: ownOnly,
+    request: async ({ w, p, which, fresh }) => ({
+      url: `/api/reminders/${await w.reminder(p, which, fresh)}`,
+    }),
+  }),
+  'GET /api/notifications': route({ request: plain('/api/notifications') }),
+  'GET /api/notifications/unread-count': route({
+    request: plain('/api/notifications/unread-count'),
+  }),
+  // Dismissing again is fine, so one notification serves every case.
+  'POST /api/notifications/:id/dismiss': route({
+    targeted: true,
+    success: 204,
+    decide: ownOnly,
+    request: async ({ w, p, which }) => ({
+      url: `/api/notifications/${await w.notification(p, which)}/dismiss`,
+    }),
+  }),
+  'GET /api/notifications/stream': route({
+    stream: true,
+    request: plain('/api/notifications/stream'),
+  }),
+};
+
+for (const kind of clinicalKinds) {
+  Object.assign(rules, clinicalRoutes(kind));
+}
+
+/** The rules by `METHOD url` (Fastify's route url, with its `:params`). */
+export const routeRules: Readonly<Record<string, Rule>> = rules;
+
+/** The expected status of one case, from config.access, the permission table and the rule. */
+export function expectedStatus(
+  access: string | undefined,
+  rule: Rule,
+  p: Principal,
+  which: Which,
+): number {
+  if (access !== 'public') {
+    if (!p.session) return 401;
+    if (access !== 'session' && !can(p.session, access as Permission)) return 403;
+  }
+  return statusOf(rule.decide(p, which), rule);
+}
+
+export function statusOf(verdict: Verdict, rule: Rule): number {
+  if (verdict === 'ok') return rule.success;
+  if (verdict === 'forbidden') return 403;
+  if (verdict === 'hidden') return 404;
+  return verdict;
+}
+
+function patientBody(_w: SecurityWorld) {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    dob: '1940-12-10',
+    gender: 'Female',
+    address: '12 Elm Street, Springfield',
+    phoneNumber: '555-0100',
+    emergencyContact: 'Byron Lovelace',
+    emergencyContactPhone: '555-0101',
+  };
+}
+
+/** A route on one patient (`/api/patients/:id...`), in the patient scope. */
+function patientRoute(options: {
+  prefix?: string;
+  suffix?: string;
+  success?: number;
+  mutates?: boolean;
+  body?: (w: SecurityWorld) => unknown;
+  decide?: Rule['decide'];
+}): Rule {
+  return route({
+    targeted: true,
+    success: options.success ?? 200,
+    mutates: options.mutates,
+    decide: options.decide ?? patientScope,
+    request: async ({ w, p, which, fresh }) => {
+      const id = await w.patientFor(p, which, fresh);
+      return {
+        url: `${options.prefix ?? '/api/patients'}/${id}${options.suffix ?? ''}`,
+        body: options.body?.(w),
+      };
+    },
+  });
+}
+
+/** The user id a by-person list names: the caller (own), a maker (other) or nobody. */
+function personId(w: SecurityWorld, p: Principal, which: Which, role: 'doctor' | 'caregiver') {
+  if (which === 'missing') return MISSING_ID;
+  if (which === 'own') return p.user?.id ?? MISSING_ID;
+  return role === 'doctor' ? w.makerDoctor.id : w.makerCaregiver.id;
+}
+
+/** A create call whose body names the patient: own / other / missing is that patient. */
+function bodyPatientRoute(
+  kind: ClinicalKind | 'appointments',
+  options: { decide?: Rule['decide'] } = {},
+): Rule {
+  return route({
+    targeted: true,
+    success: 201,
+    decide: options.decide ?? patientScope,
+    request: async ({ w, p, which }) => {
+      const patientId = await w.patientFor(p, which);
+      return { url: `/api/${kind}`, body: w.recordBody(kind, patientId, p) };
+    },
+  });
+}
+
+/** GET, PUT, DELETE and restore of one record of a kind. */
+function recordRoutes(
+  kind: ClinicalKind | 'appointments',
+  options: {
+    update?: Rule['decide'];
+    remove?: Rule['decide'];
+    restoreStatus?: number;
+  } = {},
+): Record<string, Rule> {
+  const base = `/api/${kind}`;
+  return {
+    [`GET ${base}/:id`]: route({
+      targeted: true,
+      decide: patientScope,
+      request: async ({ w, p, which }) => ({
+        url: `${base}/${(await w.record(kind, p, which)).id}`,
+      }),
+    }),
+    [`PUT ${base}/:id`]: route({
+      targeted: true,
+      decide: options.update ?? patientScope,
+      request: async ({ w, p, which }) => {
+        const record = await w.record(kind, p, which);
+        return { url: `${base}/${record.id}`, body: record.body };
+      },
+    }),
+    [`DELETE ${base}/:id`]: route({
+      targeted: true,
+      success: 204,
+      mutates: true,
+      decide: options.remove ?? patientScope,
+      request: async ({ w, p, which, fresh }) => ({
+        url: `${base}/${(await w.record(kind, p, which, { fresh })).id}`,
+      }),
+    }),
+    // Restoring reaches the agency for staff admins and one's own record for a patient account.
+    [`POST ${base}/:id/restore`]: route({
+      targeted: true,
+      success: options.restoreStatus ?? 200,
+      mutates: true,
+      decide: patientScope,
+      request: async ({ w, p, which, fresh }) => ({
+        url: `${base}/${(await w.record(kind, p, which, { fresh, deleted: true })).id}/restore`,
+      }),
+    }),
+  };
+}
+
+/** The eight calls every clinical record type shares, plus its list by person. */
+function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
+  const base = `/api/${kind}`;
+  const byPerson =
+    kind === 'progress-reports' ? 'caregiver' : kind === 'medications' ? null : 'doctor';
+  const result: Record<string, Rule> = {
+    [`GET ${base}`]: route({ request: plain(base) }),
+    [`GET ${base}/patient/:id`]: patientRoute({ prefix: `${base}/patient` }),
+    [`POST ${base}`]: bodyPatientRoute(kind),
+    ...recordRoutes(kind, {
+      update:
+        kind === 'progress-reports'
+          ? // Doctors change any report in scope; caregivers who may file one, their own.
+            (p, which) => {
+              if (!allows(p, 'progress-reports:write') && !allows(p, 'progress-reports:create')) {
+                return 'forbidden';
+              }
+              const scope = patientScope(p, which);
+              if (scope !== 'ok') return scope;
+              return which === 'own' || allows(p, 'progress-reports:write') ? 'ok' : 'forbidden';
+            }
+          : undefined,
+    }),
+  };
+  if (byPerson) {
+    // One's own list, or anyone's for those who see the agency (an unknown person has none).
+    result[`GET ${base}/${byPerson}/:id`] = route({
+      targeted: true,
+      decide: (p, which) => (which === 'own' || seesAgencyOrSupervisor(p) ? 'ok' : 'forbidden'),
+      request: async ({ w, p, which }) => ({
+        url: `${base}/${byPerson}/${personId(w, p, which, byPerson)}`,
+      }),
+    });
+  }
+  return result;
+}
+
+/** patients:read-all, whatever the role (a by-person list checks only that). */
+const seesAgencyOrSupervisor = (p: Principal) => allows(p, 'patients:read-all');
