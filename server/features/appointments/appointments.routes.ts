@@ -1,5 +1,3 @@
-import { assertPatientInScope } from '../../auth/scope.ts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,62 +8,35 @@ import {
   patientParamsSchema,
 } from '../../../shared/schemas/appointments.ts';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/list.ts';
-import { currentUser } from '../../plugins/access.ts';
-import { auditDenied, auditedChange, auditRead } from '../../plugins/request-audit.ts';
-import { type AuditEvent } from '../../audit/audit.ts';
+import { contextOf } from '../../plugins/access.ts';
 import {
-  assertDoctorListable,
   createAppointment,
   deleteAppointment,
   getAppointment,
   listAppointments,
+  listDoctorAppointments,
+  listPatientAppointments,
   restoreAppointment,
   updateAppointment,
 } from './appointments.service.ts';
 
 const tags = ['appointments'];
 const entity = 'appointment';
-const listResponse = {
-  200: z.array(appointmentSchema),
+const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
 };
-const oneResponse = {
-  200: appointmentSchema,
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const listResponse = { 200: z.array(appointmentSchema), ...errors };
+const oneResponse = { 200: appointmentSchema, ...errors };
 
 const dateNote =
   'appointmentDate is an ISO 8601 point in time. With a zone (Z or ±hh:mm) it is kept exactly ' +
   '(to the millisecond); without one (e.g. 2024-12-01T10:00 from a datetime-local form field) ' +
   'it is read as UTC. Answers give it in UTC (2024-12-01T10:00:00.000Z). An unreadable or ' +
   'impossible date answers 400.';
-
-/**
- * Runs a handler and, when it refuses (403) or finds nothing in scope (404), records the
- * attempt as denied. The refusal's own transaction has rolled back, so the row is written apart.
- */
-async function auditingDenials<T>(
-  request: FastifyRequest,
-  event: Omit<AuditEvent, 'action' | 'outcome'>,
-  run: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 404)) {
-      await auditDenied(request, event);
-    }
-    throw error;
-  }
-}
 
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -83,12 +54,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: listResponse,
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const page = await listAppointments(app.db, user, request.query);
-      await auditRead(request, { action: 'list', entity });
-      return sendPage(reply, page);
-    },
+    async (request, reply) =>
+      sendPage(reply, await listAppointments(contextOf(request), request.query)),
   );
 
   app.get(
@@ -107,17 +74,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       const { doctorId } = request.params;
-      const page = await auditingDenials(
-        request,
-        { entity, entityId: `doctor:${doctorId}` },
-        async () => {
-          await assertDoctorListable(app.db, user, doctorId);
-          return listAppointments(app.db, user, { ...request.query, doctorId });
-        },
-      );
-      await auditRead(request, { action: 'list', entity });
+      const page = await listDoctorAppointments(contextOf(request), doctorId, request.query);
       return sendPage(reply, page);
     },
   );
@@ -136,15 +94,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       const { patientId } = request.params;
-      const page = await auditingDenials(request, { entity, patientId }, async () => {
-        const found = await listAppointments(app.db, user, { ...request.query, patientId });
-        // Rows in scope prove the patient is; only an empty page needs the check (404 or []).
-        if (found.items.length === 0) await assertPatientInScope(app.db, user, patientId);
-        return found;
-      });
-      await auditRead(request, { action: 'list', entity, patientId });
+      const page = await listPatientAppointments(contextOf(request), patientId, request.query);
       return sendPage(reply, page);
     },
   );
@@ -160,20 +111,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneResponse,
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      const appointment = await auditingDenials(request, { entity, entityId: id }, () =>
-        getAppointment(app.db, user, id),
-      );
-      await auditRead(request, {
-        action: 'read',
-        entity,
-        entityId: id,
-        patientId: appointment.patientId,
-      });
-      return appointment;
-    },
+    async (request) => getAppointment(contextOf(request), request.params.id),
   );
 
   app.post(
@@ -188,34 +126,16 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Accepts JSON or the seed's multipart form (doctorUsername, patientId, " +
           'appointmentDate, location). doctorUsername defaults to the signed-in doctor and must ' +
-          'name an active doctor (doctorId may be sent instead). The patient must be in scope. ' +
-          'A patient may request only for their own record, with a doctor of their care team, ' +
-          `in the future. ${dateNote}`,
+          "name an active doctor on the patient's care team (doctorId may be sent instead). The " +
+          'patient must be in scope. A patient may request only for their own record, in the ' +
+          `future. ${dateNote}`,
         consumes: ['application/json', 'multipart/form-data'],
         body: appointmentInputSchema,
         response: { ...oneResponse, 201: appointmentSchema },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const now = app.clock.now();
-      const created = await auditingDenials(
-        request,
-        { entity, patientId: request.body.patientId },
-        () =>
-          auditedChange(
-            request,
-            (tx) => createAppointment(tx, user, request.body, now),
-            (result) => ({
-              action: 'create',
-              entity,
-              entityId: result.id,
-              patientId: result.patientId,
-            }),
-          ),
-      );
-      return reply.status(201).send(created);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createAppointment(contextOf(request), request.body)),
   );
 
   app.put(
@@ -227,25 +147,15 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit an appointment',
         description:
           'The same fields as POST, JSON or multipart. Without doctorUsername the doctor stays. ' +
-          `The appointment (and a new patient) must be in scope. ${dateNote}`,
+          'The appointment (and a new patient) must be in scope, and its doctor on the ' +
+          `patient's care team. ${dateNote}`,
         consumes: ['application/json', 'multipart/form-data'],
         params: idParamsSchema,
         body: appointmentInputSchema,
         response: oneResponse,
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      const now = app.clock.now();
-      return auditingDenials(request, { entity, entityId: id }, () =>
-        auditedChange(
-          request,
-          (tx) => updateAppointment(tx, user, id, request.body, now),
-          (result) => ({ action: 'update', entity, entityId: id, patientId: result.patientId }),
-        ),
-      );
-    },
+    async (request) => updateAppointment(contextOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -263,16 +173,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      const now = app.clock.now();
-      await auditingDenials(request, { entity, entityId: id }, () =>
-        auditedChange(
-          request,
-          (tx) => deleteAppointment(tx, user, id, now),
-          (result) => ({ action: 'delete', entity, entityId: id, patientId: result.patientId }),
-        ),
-      );
+      await deleteAppointment(contextOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -290,17 +191,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: oneResponse,
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      const now = app.clock.now();
-      return auditingDenials(request, { entity, entityId: id }, () =>
-        auditedChange(
-          request,
-          (tx) => restoreAppointment(tx, user, id, now),
-          (result) => ({ action: 'restore', entity, entityId: id, patientId: result.patientId }),
-        ),
-      );
-    },
+    async (request) => restoreAppointment(contextOf(request), request.params.id),
   );
 };

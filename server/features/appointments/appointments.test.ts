@@ -1,12 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
 import { normalizePrivilege, normalizeRole } from '../../../shared/permissions.ts';
-import { appointments, auditLog, notifications, patients } from '../../db/schema/index.ts';
+import {
+  appointments,
+  auditLog,
+  careTeamMembers,
+  notifications,
+  patients,
+} from '../../db/schema/index.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
-import { listAppointments } from './appointments.service.ts';
+import { selectAppointmentPage } from './appointments.queries.ts';
 
 /** The seed's client sends a browser FormData: every field a text part. */
 function multipart(fields: Record<string, string>) {
@@ -134,14 +140,17 @@ describe('appointments API', () => {
     });
 
     it('a doctor may book for another active doctor, named by username in any case', async () => {
+      // The doctor named must be on the patient's care team (issue 13).
+      const colleague = await createUser(t.database.db, { role: 'doctor' });
+      const shared = await createPatient(t.database.db, { careTeam: [doctorA, colleague] });
       const res = await book(doctorA.token, {
-        doctorUsername: doctorB.username.toUpperCase(),
-        patientId: p3.id,
+        doctorUsername: colleague.username.toUpperCase(),
+        patientId: shared.id,
         appointmentDate: future,
         location: 'Clinic',
       });
       expect(res.status).toBe(201);
-      expect(res.json.doctorId).toBe(doctorB.id);
+      expect(res.json.doctorId).toBe(colleague.id);
     });
 
     it('DELETE removes the appointment from every list but keeps the row (soft delete)', async () => {
@@ -633,12 +642,15 @@ describe('appointments API', () => {
       patientAccount = await createUser(db, { role: 'patient', privileges: 'viewer' });
       unknownRole = await createUser(db, { role: 'janitor' });
       const shared = await createPatient(db, {
-        careTeam: [doctor, carer],
+        careTeam: [doctor, carer, otherDoctor],
         account: patientAccount,
       });
       const doctorOnly = await createPatient(db, { careTeam: [doctor] });
-      const carerOnly = await createPatient(db, { careTeam: [carer, otherDoctor] });
-      const nobody = await createPatient(db, { careTeam: [otherDoctor] });
+      // An appointment's doctor must be on the care team when it is booked: `doctor` leaves the
+      // care teams of carerOnly and nobody, and otherDoctor that of shared, once the bookings
+      // are made. The appointments stay in each doctor's diary.
+      const carerOnly = await createPatient(db, { careTeam: [carer, otherDoctor, doctor] });
+      const nobody = await createPatient(db, { careTeam: [otherDoctor, doctor] });
       const gone = await createPatient(db, { careTeam: [doctor, carer, otherDoctor] });
       const bookings: [string, { id: number }, TestUser, string][] = [
         ['shared1', shared, doctor, '2026-05-01T09:00:00.000Z'],
@@ -660,6 +672,17 @@ describe('appointments API', () => {
         expect(res.status).toBe(201);
         ids[name] = res.json.id;
       }
+      const leave = (member: TestUser, patientIds: number[]) =>
+        db
+          .delete(careTeamMembers)
+          .where(
+            and(
+              eq(careTeamMembers.userId, member.id),
+              inArray(careTeamMembers.patientId, patientIds),
+            ),
+          );
+      await leave(doctor, [carerOnly.id, nobody.id]);
+      await leave(otherDoctor, [shared.id]);
       const cancel = await call(t.app, 'DELETE', `/api/appointments/${ids.cancelled}`, {
         token: supervisor.token,
       });
@@ -706,14 +729,14 @@ describe('appointments API', () => {
       ];
       for (const [user, names] of expected) {
         const caller = session(user);
-        const filtered = await listAppointments(t.database.db, caller, {
+        const filtered = await selectAppointmentPage(t.database.db, caller, {
           doctorId: doctor.id,
           limit: 50,
           offset: 0,
         });
         expect(idsOf(filtered.items), user.username).toEqual(names.map((name) => ids[name]));
         expect(filtered.total, user.username).toBe(names.length);
-        const unfiltered = await listAppointments(t.database.db, caller, {
+        const unfiltered = await selectAppointmentPage(t.database.db, caller, {
           from: '2026-05-01T00:00:00.000Z',
           to: '2026-05-07T00:00:00.000Z',
           limit: 500,
@@ -726,7 +749,7 @@ describe('appointments API', () => {
         // Page by page, newest first, the same rows.
         const pages: number[] = [];
         for (let offset = 0; offset <= names.length; offset += 2) {
-          const page = await listAppointments(t.database.db, caller, {
+          const page = await selectAppointmentPage(t.database.db, caller, {
             doctorId: doctor.id,
             order: 'desc',
             limit: 2,
@@ -848,6 +871,102 @@ describe('appointments API', () => {
         token: patientUser.token,
       });
       expect(res.status).toBe(404);
+    });
+  });
+
+  describe("the named doctor must be on the patient's care team", () => {
+    // p3's care team is doctor A alone; doctor B is an active doctor who is not on it.
+    const rowsOf = (id: number) =>
+      t.database.db.select().from(appointments).where(eq(appointments.id, id));
+
+    const refusedOnDoctorField = (res: { status: number; json: any }) => {
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({
+        message: appointmentTexts.doctorNotOnCareTeam,
+        errors: { doctorUsername: appointmentTexts.doctorNotOnCareTeam },
+      });
+    };
+
+    it('a doctor or a supervisor cannot book with a doctor outside the care team: 400, nothing stored, no notice', async () => {
+      const before = await countAppointments();
+      const outsiderNotes = (await notificationsOf(doctorB)).length;
+      for (const caller of [doctorA, supervisor]) {
+        for (const named of [{ doctorUsername: doctorB.username }, { doctorId: doctorB.id }]) {
+          const body = { ...named, patientId: p3.id, appointmentDate: future, location: 'Clinic' };
+          refusedOnDoctorField(await book(caller.token, body));
+        }
+      }
+      const form = await postMultipart(t, doctorA.token, {
+        doctorUsername: doctorB.username,
+        patientId: String(p3.id),
+        appointmentDate: '2026-03-01T10:00',
+        location: 'Clinic',
+      });
+      refusedOnDoctorField(form);
+      expect(await countAppointments()).toBe(before);
+      expect(await notificationsOf(doctorB)).toHaveLength(outsiderNotes);
+    });
+
+    it('an edit cannot name a doctor outside the care team: 400, unchanged, no notice', async () => {
+      const created = await book(doctorA.token, {
+        patientId: p3.id,
+        appointmentDate: future,
+        location: 'Clinic',
+      });
+      expect(created.status).toBe(201);
+      const id = created.json.id as number;
+      const stored = await rowsOf(id);
+      const outsiderNotes = (await notificationsOf(doctorB)).length;
+      for (const named of [{ doctorUsername: doctorB.username }, { doctorId: doctorB.id }]) {
+        const res = await call(t.app, 'PUT', `/api/appointments/${id}`, {
+          token: doctorA.token,
+          body: { ...named, patientId: p3.id, appointmentDate: past, location: 'Moved' },
+        });
+        refusedOnDoctorField(res);
+      }
+      expect(await rowsOf(id)).toEqual(stored);
+      expect(await notificationsOf(doctorB)).toHaveLength(outsiderNotes);
+    });
+
+    it("moving an appointment to another patient keeps its doctor only if on that patient's care team", async () => {
+      const created = await book(doctorB.token, {
+        patientId: p2.id,
+        appointmentDate: future,
+        location: 'Ward',
+      });
+      const id = created.json.id as number;
+      const stored = await rowsOf(id);
+      const res = await call(t.app, 'PUT', `/api/appointments/${id}`, {
+        token: supervisor.token,
+        body: { patientId: p3.id, appointmentDate: future, location: 'Ward' },
+      });
+      refusedOnDoctorField(res);
+      expect(await rowsOf(id)).toEqual(stored);
+    });
+
+    it('a doctor of the care team is still accepted on booking and editing, and is told', async () => {
+      const colleague = await createUser(t.database.db, { role: 'doctor' });
+      const both = await createPatient(t.database.db, { careTeam: [doctorA, colleague] });
+      const res = await book(doctorA.token, {
+        doctorUsername: colleague.username,
+        patientId: both.id,
+        appointmentDate: future,
+        location: 'Clinic',
+      });
+      expect(res.status).toBe(201);
+      expect(res.json.doctorId).toBe(colleague.id);
+      expect(await notificationsOf(colleague)).toHaveLength(1);
+      const edit = await call(t.app, 'PUT', `/api/appointments/${res.json.id}`, {
+        token: colleague.token,
+        body: {
+          doctorUsername: doctorA.username,
+          patientId: both.id,
+          appointmentDate: future,
+          location: 'Clinic',
+        },
+      });
+      expect(edit.status).toBe(200);
+      expect(edit.json.doctorId).toBe(doctorA.id);
     });
   });
 

@@ -1,10 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema, auditQuerySchema } from '../../../shared/schemas/audit.ts';
-import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import {
+  accessLogEntrySchema,
+  auditEntrySchema,
+  auditQuerySchema,
+} from '../../../shared/schemas/audit.ts';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  listQuerySchema,
+} from '../../../shared/schemas/common.ts';
 import { sendPage } from '../../lib/list.ts';
-import { auditRead } from '../../plugins/request-audit.ts';
-import { listAuditEntries } from './audit.service.ts';
+import { contextOf } from '../../plugins/access.ts';
+import { listAccessLog, listAuditEntries } from './audit.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+};
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,18 +29,33 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         summary: 'The audit log, newest first, filtered (admins; X-Total-Count)',
         querystring: auditQuerySchema,
+        response: { 200: z.array(auditEntrySchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listAuditEntries(contextOf(request), request.query)),
+  );
+
+  // The patient's own view of the trail, under the patient's path.
+  app.get(
+    '/patients/:id/access-log',
+    {
+      config: { access: 'patients:read', auditEntity: 'access-log' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Who opened this record: for the patient themself and for admins (X-Total-Count)',
+        params: idParamsSchema,
+        querystring: listQuerySchema.omit({ q: true }),
         response: {
-          200: z.array(auditEntrySchema),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          200: z.array(accessLogEntrySchema),
+          ...errors,
+          404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
-      const page = await listAuditEntries(app.db, request.query);
-      // Reading the trail is itself recorded; it holds ids only, so it is not tied to a patient.
-      await auditRead(request, { action: 'list', entity: 'audit-log' });
+      const page = await listAccessLog(contextOf(request), request.params.id, request.query);
       return sendPage(reply, page);
     },
   );

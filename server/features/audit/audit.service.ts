@@ -1,5 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { can } from '../../../shared/permissions.ts';
 import type { AccessLogEntry, AuditEntry, AuditQuery } from '../../../shared/schemas/audit.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import { patientExists } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { boundedCount, oneColumn, pageTotal, type Page } from '../../lib/list.ts';
@@ -22,7 +25,17 @@ function countAudit(
 }
 
 /** One page of the audit log, newest first, filtered by user, patient, action, entity and time. */
-export async function listAuditEntries(db: Executor, query: AuditQuery): Promise<Page<AuditEntry>> {
+export async function listAuditEntries(
+  ctx: RequestContext,
+  query: AuditQuery,
+): Promise<Page<AuditEntry>> {
+  const page = await selectAuditEntries(ctx.db, query);
+  // Reading the trail is itself recorded; it holds ids only, so it is not tied to a patient.
+  await ctx.audit.read({ action: 'list', entity: 'audit-log' });
+  return page;
+}
+
+async function selectAuditEntries(db: Executor, query: AuditQuery): Promise<Page<AuditEntry>> {
   const conditions: (SQL | undefined)[] = [
     query.userId ? eq(auditLog.userId, query.userId) : undefined,
     query.patientId ? eq(auditLog.patientId, query.patientId) : undefined,
@@ -68,9 +81,31 @@ export async function listAuditEntries(db: Executor, query: AuditQuery): Promise
 
 /**
  * "Who opened my record": the audit rows of one patient, newest first, with the actor's name
- * and role only (no addresses or other details).
+ * and role only (no addresses or other details). For the patient themself (anyone else's
+ * record answers 404) and for admins; other staff get 403.
  */
 export async function listAccessLog(
+  ctx: RequestContext,
+  patientId: number,
+  page: { limit: number; offset: number; count?: 'bounded' | 'none' },
+): Promise<Page<AccessLogEntry>> {
+  const { user } = ctx;
+  const attempt = { entity: 'access-log', entityId: patientId };
+  if (can(user, 'audit:read')) {
+    // An admin's scope is the agency: only a missing patient is refused, and leaves no row.
+    if (!(await patientExists(ctx.db, patientId))) await ctx.notFound(attempt);
+  } else if (user.role === 'patient') {
+    // A patient's scope is their own record, so this is "their own or 404".
+    await ctx.scope.require(patientId, attempt);
+  } else {
+    await ctx.forbidden({ ...attempt, patientId });
+  }
+  const result = await selectAccessLog(ctx.db, patientId, page);
+  await ctx.audit.read({ action: 'list', entity: 'access-log', patientId });
+  return result;
+}
+
+async function selectAccessLog(
   db: Executor,
   patientId: number,
   page: { limit: number; offset: number; count?: 'bounded' | 'none' },

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { directoryEntrySchema, directoryQuerySchema } from '../../../shared/schemas/directory.ts';
-import { currentUser } from '../../plugins/access.ts';
-import { auditRead } from '../../plugins/request-audit.ts';
-import { listPatientNames, listStaff } from './directory.service.ts';
+import { contextOf } from '../../plugins/access.ts';
+import { listDirectory } from './directory.service.ts';
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,13 +22,6 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { role, ...query } = request.query;
-      if (role !== 'patient') return listStaff(app.db, role, query);
-      const entries = await listPatientNames(app.db, currentUser(request), query);
-      // Patient names are patient data: the lookup is recorded like any other list.
-      await auditRead(request, { action: 'list', entity: 'patient-directory' });
-      return entries;
-    },
+    async (request) => listDirectory(contextOf(request), request.query),
   );
 };

@@ -1,22 +1,41 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DirectoryEntry } from '../../../shared/schemas/directory.ts';
+import type { z } from 'zod';
+import type { DirectoryEntry, directoryQuerySchema } from '../../../shared/schemas/directory.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { patients, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/list.ts';
 import { patientInScope } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 
-interface DirectoryQuery {
+type DirectoryQuery = z.output<typeof directoryQuerySchema>;
+
+interface NameQuery {
   q?: string;
   id?: number;
   limit: number;
 }
 
-/** Active doctors or caregivers by "First Second": names and ids only, for pickers. */
-export async function listStaff(
+/**
+ * Names and ids for pickers: active doctors or caregivers, or the patients in the caller's
+ * scope (patient names are patient data: that lookup is audited like any other list).
+ */
+export async function listDirectory(
+  ctx: RequestContext,
+  query: DirectoryQuery,
+): Promise<DirectoryEntry[]> {
+  const { role, ...names } = query;
+  if (role !== 'patient') return listStaff(ctx.db, role, names);
+  const entries = await listPatientNames(ctx.db, ctx.user, names);
+  await ctx.audit.read({ action: 'list', entity: 'patient-directory' });
+  return entries;
+}
+
+/** Active doctors or caregivers by "First Second". */
+async function listStaff(
   db: Executor,
   role: 'doctor' | 'caregiver',
-  query: DirectoryQuery,
+  query: NameQuery,
 ): Promise<DirectoryEntry[]> {
   const name = sql<string>`${users.firstName} || ' ' || ${users.secondName}`;
   const conditions: (SQL | undefined)[] = [
@@ -33,11 +52,11 @@ export async function listStaff(
     .limit(query.limit);
 }
 
-/** Patients in the caller's scope by "First Last": names and ids only, for pickers. */
-export async function listPatientNames(
+/** Patients in the user's scope by "First Last". */
+async function listPatientNames(
   db: Executor,
   user: SessionUser,
-  query: DirectoryQuery,
+  query: NameQuery,
 ): Promise<DirectoryEntry[]> {
   const name = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
   const conditions: (SQL | undefined)[] = [

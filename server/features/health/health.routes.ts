@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicContextOf } from '../../plugins/access.ts';
+import { checkDatabase } from './health.service.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -18,8 +19,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthSchema },
       },
     },
-    async () => {
-      await app.db.execute(sql`select 1`);
+    async (request) => {
+      await checkDatabase(publicContextOf(request));
       return { status: 'ok' as const, database: app.database.driver };
     },
   );

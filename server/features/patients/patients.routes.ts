@@ -1,8 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can } from '../../../shared/permissions.ts';
-import { accessLogEntrySchema } from '../../../shared/schemas/audit.ts';
 import {
   errorBodySchema,
   idParamsSchema,
@@ -19,23 +16,16 @@ import {
   patientSchema,
   seedUsernameQuerySchema,
 } from '../../../shared/schemas/patients.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
 import { sendPage } from '../../lib/list.ts';
-import { notFoundOutOfScope, requirePatientInScope } from '../../plugins/request-audit.ts';
-import { patientExists } from '../../auth/scope.ts';
-import { currentUser } from '../../plugins/access.ts';
-import { auditDenied, auditedChange, auditRead } from '../../plugins/request-audit.ts';
-import { listAccessLog } from '../audit/audit.service.ts';
+import { contextOf } from '../../plugins/access.ts';
+import { addCareTeamMember, listCareTeam, removeCareTeamMember } from './care-team.service.ts';
 import {
-  addCareTeamMember,
   createPatient,
+  deletePatient,
   getPatient,
   linkPatientAccount,
-  listCareTeam,
   listPatients,
-  removeCareTeamMember,
   restorePatient,
-  softDeletePatient,
   updatePatient,
 } from './patients.service.ts';
 
@@ -66,11 +56,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(patientSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const page = await listPatients(app.db, currentUser(request), request.query);
-      await auditRead(request, { action: 'list', entity: 'patient' });
-      return sendPage(reply, page);
-    },
+    async (request, reply) =>
+      sendPage(reply, await listPatients(contextOf(request), request.query)),
   );
 
   app.post(
@@ -85,20 +72,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: patientSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const patient = await auditedChange(
-        request,
-        (tx) => createPatient(tx, user, request.body, app.clock.now()),
-        (created) => ({
-          action: 'create',
-          entity: 'patient',
-          entityId: created.id,
-          patientId: created.id,
-        }),
-      );
-      return reply.status(201).send(patient);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createPatient(contextOf(request), request.body)),
   );
 
   app.get(
@@ -112,15 +87,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const patient = await getPatient(app.db, currentUser(request), id);
-      if (!patient) {
-        throw await notFoundOutOfScope(request, { entity: 'patient', entityId: id, patientId: id });
-      }
-      await auditRead(request, { action: 'read', entity: 'patient', entityId: id, patientId: id });
-      return patient;
-    },
+    async (request) => getPatient(contextOf(request), request.params.id),
   );
 
   app.put(
@@ -135,20 +102,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      await requirePatientInScope(request, id);
-      return auditedChange(
-        request,
-        async (tx) => {
-          const updated = await updatePatient(tx, user, id, request.body, app.clock.now());
-          if (!updated) throw notFound();
-          return updated;
-        },
-        () => ({ action: 'update', entity: 'patient', entityId: id, patientId: id }),
-      );
-    },
+    async (request) => updatePatient(contextOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -163,16 +117,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      await requirePatientInScope(request, id);
-      await auditedChange(
-        request,
-        async (tx) => {
-          if (!(await softDeletePatient(tx, user, id, app.clock.now()))) throw notFound();
-        },
-        () => ({ action: 'delete', entity: 'patient', entityId: id, patientId: id }),
-      );
+      await deletePatient(contextOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -188,18 +133,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      return auditedChange(
-        request,
-        async (tx) => {
-          const restored = await restorePatient(tx, id);
-          if (!restored) throw notFound();
-          return restored;
-        },
-        () => ({ action: 'restore', entity: 'patient', entityId: id, patientId: id }),
-      );
-    },
+    async (request) => restorePatient(contextOf(request), request.params.id),
   );
 
   app.get(
@@ -214,13 +148,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(careTeamMemberSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      await requirePatientInScope(request, id, 'care-team');
-      const page = await listCareTeam(app.db, id, request.query);
-      await auditRead(request, { action: 'list', entity: 'care-team', patientId: id });
-      return sendPage(reply, page);
-    },
+    async (request, reply) =>
+      sendPage(reply, await listCareTeam(contextOf(request), request.params.id, request.query)),
   );
 
   app.post(
@@ -236,19 +165,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       const { id } = request.params;
-      await requirePatientInScope(request, id, 'care-team-member');
-      const member = await auditedChange(
-        request,
-        (tx) => addCareTeamMember(tx, id, request.body.userId, user, app.clock.now()),
-        (added) => ({
-          action: 'create',
-          entity: 'care-team-member',
-          entityId: added.userId,
-          patientId: id,
-        }),
-      );
+      const member = await addCareTeamMember(contextOf(request), id, request.body.userId);
       return reply.status(201).send(member);
     },
   );
@@ -266,22 +184,10 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, userId } = request.params;
-      await requirePatientInScope(request, id, 'care-team-member');
-      await auditedChange(
-        request,
-        (tx) => removeCareTeamMember(tx, id, userId),
-        () => ({ action: 'delete', entity: 'care-team-member', entityId: userId, patientId: id }),
-      );
+      await removeCareTeamMember(contextOf(request), id, userId);
       return reply.status(204).send(null);
     },
   );
-
-  const linkAccount = (request: FastifyRequest, id: number, username: string | null) =>
-    auditedChange(
-      request,
-      (tx) => linkPatientAccount(tx, id, username, app.clock.now()),
-      () => ({ action: 'update', entity: 'patient-account', entityId: id, patientId: id }),
-    );
 
   app.put(
     '/patients/:id/account',
@@ -295,11 +201,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      await requirePatientInScope(request, id, 'patient-account');
-      return linkAccount(request, id, request.body.username);
-    },
+    async (request) =>
+      linkPatientAccount(contextOf(request), request.params.id, request.body.username),
   );
 
   app.delete(
@@ -313,40 +216,6 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      await requirePatientInScope(request, id, 'patient-account');
-      return linkAccount(request, id, null);
-    },
-  );
-
-  app.get(
-    '/patients/:id/access-log',
-    {
-      config: { access: 'patients:read', auditEntity: 'access-log' },
-      schema: {
-        tags,
-        summary: 'Who opened this record: for the patient themself and for admins (X-Total-Count)',
-        params: idParamsSchema,
-        querystring: listQuerySchema.omit({ q: true }),
-        response: { 200: z.array(accessLogEntrySchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      if (can(user, 'audit:read')) {
-        if (!(await patientExists(app.db, id))) throw notFound();
-      } else if (user.role === 'patient') {
-        // A patient's scope is their own record, so this is "their own or 404".
-        await requirePatientInScope(request, id, 'access-log');
-      } else {
-        await auditDenied(request, { entity: 'access-log', entityId: id, patientId: id });
-        throw forbidden();
-      }
-      const page = await listAccessLog(app.db, id, request.query);
-      await auditRead(request, { action: 'list', entity: 'access-log', patientId: id });
-      return sendPage(reply, page);
-    },
+    async (request) => linkPatientAccount(contextOf(request), request.params.id, null),
   );
 };

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { patientTexts } from '../../../shared/messages.ts';
-import type { CareTeamMember, Patient, PatientInput } from '../../../shared/schemas/patients.ts';
+import type { Patient, PatientInput } from '../../../shared/schemas/patients.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -80,15 +81,15 @@ function patientListStatements(db: Executor, user: SessionUser, search: boolean)
 }
 
 /**
- * One page of the patients in the user's scope, ordered by last name, first name, id. The most
- * requested list: its statements are prepared once (per scope kind and search) and only the
- * values travel with each request.
+ * One page of the patients in the caller's scope by last name, first name, id, audited as a
+ * list. The most requested list: its statements are prepared once (per scope kind and search)
+ * and only the values travel with each request.
  */
 export async function listPatients(
-  db: Executor,
-  user: SessionUser,
+  ctx: RequestContext,
   query: { limit: number; offset: number; q?: string; count?: 'bounded' | 'none' },
 ): Promise<Page<Patient>> {
+  const { db, user } = ctx;
   const statements = patientListStatements(db, user, Boolean(query.q));
   const values = {
     userId: user.id,
@@ -103,6 +104,7 @@ export async function listPatients(
     rows.length,
     query.count,
   );
+  await ctx.audit.read({ action: 'list', entity: 'patient' });
   return { items: rows.map(toPatient), total, capped };
 }
 
@@ -126,181 +128,133 @@ async function findPatient(
   return row ? toPatient(row) : null;
 }
 
-/** A live patient in the user's scope, or null (missing and out of scope look the same). */
-export async function getPatient(
-  db: Executor,
-  user: SessionUser,
-  id: number,
-): Promise<Patient | null> {
-  const [row] = await db
+const inScope = (user: SessionUser) => patientInScope(user, patients.id);
+const patientEvent = (action: 'update' | 'delete' | 'restore', id: number) =>
+  ({ action, entity: 'patient', entityId: id, patientId: id }) as const;
+
+/** A live patient in the caller's scope, audited as a read; 404 (audited) otherwise. */
+export async function getPatient(ctx: RequestContext, id: number): Promise<Patient> {
+  const [row] = await ctx.db
     .select(patientColumns)
     .from(patients)
     .leftJoin(users, eq(users.id, patients.accountUserId))
-    .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientInScope(user, patients.id)))
+    .where(and(eq(patients.id, id), isNull(patients.deletedAt), inScope(ctx.user)))
     .limit(1);
-  return row ? toPatient(row) : null;
+  if (!row) return ctx.notFound({ entity: 'patient', entityId: id, patientId: id });
+  await ctx.audit.read({ action: 'read', entity: 'patient', entityId: id, patientId: id });
+  return toPatient(row);
 }
 
 /** Adds a patient; the doctor who adds it joins its care team in the same transaction. */
-export async function createPatient(
-  tx: Tx,
-  user: SessionUser,
-  input: PatientInput,
-  now: Date,
-): Promise<Patient> {
-  const [row] = await tx
-    .insert(patients)
-    .values({ ...input, createdBy: user.id, createdAt: now, updatedAt: now })
-    .returning({ id: patients.id });
-  const id = row!.id;
-  if (user.role === 'doctor') {
-    await tx
-      .insert(careTeamMembers)
-      .values({ patientId: id, userId: user.id, addedBy: user.id, addedAt: now });
-  }
-  return (await findPatient(tx, id))!;
+export async function createPatient(ctx: RequestContext, input: PatientInput): Promise<Patient> {
+  const { user } = ctx;
+  const now = ctx.clock.now();
+  return ctx.audit.change(
+    async (tx) => {
+      const [row] = await tx
+        .insert(patients)
+        .values({ ...input, createdBy: user.id, createdAt: now, updatedAt: now })
+        .returning({ id: patients.id });
+      const id = row!.id;
+      if (user.role === 'doctor') {
+        await tx
+          .insert(careTeamMembers)
+          .values({ patientId: id, userId: user.id, addedBy: user.id, addedAt: now });
+      }
+      return (await findPatient(tx, id))!;
+    },
+    (created) => ({
+      action: 'create',
+      entity: 'patient',
+      entityId: created.id,
+      patientId: created.id,
+    }),
+  );
 }
 
-/** Replaces the seed's fields of a live patient in scope; null when there is none. */
+/** Replaces the seed's fields of a live patient in the caller's scope (404 otherwise). */
 export async function updatePatient(
-  tx: Tx,
-  user: SessionUser,
+  ctx: RequestContext,
   id: number,
   input: PatientInput,
-  now: Date,
-): Promise<Patient | null> {
-  const [row] = await tx
-    .update(patients)
-    .set({ ...input, updatedAt: now })
-    .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientInScope(user, patients.id)))
-    .returning({ id: patients.id });
-  return row ? findPatient(tx, row.id) : null;
+): Promise<Patient> {
+  await ctx.scope.require(id);
+  const now = ctx.clock.now();
+  return ctx.audit.change(
+    async (tx) => {
+      const [row] = await tx
+        .update(patients)
+        .set({ ...input, updatedAt: now })
+        .where(and(eq(patients.id, id), isNull(patients.deletedAt), inScope(ctx.user)))
+        .returning({ id: patients.id });
+      const updated = row && (await findPatient(tx, row.id));
+      // Only a concurrent delete gets here: the scope was checked just before.
+      if (!updated) throw notFound();
+      return updated;
+    },
+    () => patientEvent('update', id),
+  );
 }
 
 /**
  * Soft delete: the record leaves every list and stays in the database, untouched otherwise
  * (care team and account link included), so a restore brings it back as it was.
  */
-export async function softDeletePatient(
-  tx: Tx,
-  user: SessionUser,
-  id: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await tx
-    .update(patients)
-    .set({ deletedAt: now })
-    .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientInScope(user, patients.id)))
-    .returning({ id: patients.id });
-  return rows.length > 0;
-}
-
-/** Brings a soft-deleted patient back (admins); null when no deleted patient has this id. */
-export async function restorePatient(tx: Tx, id: number): Promise<Patient | null> {
-  const rows = await tx
-    .update(patients)
-    .set({ deletedAt: null })
-    .where(and(eq(patients.id, id), isNotNull(patients.deletedAt)))
-    .returning({ id: patients.id });
-  return rows.length > 0 ? findPatient(tx, id) : null;
-}
-
-/** The doctors and caregivers on a patient's care team, by name. */
-export async function listCareTeam(
-  db: Executor,
-  patientId: number,
-  page: { limit: number; offset: number },
-): Promise<{ items: CareTeamMember[]; total: number }> {
-  const where = eq(careTeamMembers.patientId, patientId);
-  const rows = await db
-    .select({
-      userId: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      secondName: users.secondName,
-      role: users.role,
-      addedAt: careTeamMembers.addedAt,
-    })
-    .from(careTeamMembers)
-    .innerJoin(users, eq(users.id, careTeamMembers.userId))
-    .where(where)
-    .orderBy(asc(users.role), asc(users.firstName), asc(users.secondName), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(careTeamMembers).where(where);
-  return {
-    items: rows.map((row) => ({
-      userId: row.userId,
-      username: row.username,
-      name: `${row.firstName} ${row.secondName}`,
-      role: row.role,
-      addedAt: row.addedAt.toISOString(),
-    })),
-    total: counted?.total ?? 0,
-  };
-}
-
-/** Puts an active doctor or caregiver on the care team (400 otherwise, 409 when already on it). */
-export async function addCareTeamMember(
-  tx: Tx,
-  patientId: number,
-  userId: number,
-  addedBy: SessionUser,
-  now: Date,
-): Promise<CareTeamMember> {
-  const [member] = await tx
-    .select({
-      id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      secondName: users.secondName,
-      role: users.role,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!member || !member.isActive || (member.role !== 'doctor' && member.role !== 'caregiver')) {
-    throw badRequest(
-      { userId: patientTexts.careTeamMemberInvalid },
-      patientTexts.careTeamMemberInvalid,
-    );
-  }
-  const inserted = await tx
-    .insert(careTeamMembers)
-    .values({ patientId, userId, addedBy: addedBy.id, addedAt: now })
-    .onConflictDoNothing()
-    .returning({ addedAt: careTeamMembers.addedAt });
-  if (inserted.length === 0) {
-    throw conflict(patientTexts.careTeamDuplicate, { userId: patientTexts.careTeamDuplicate });
-  }
-  return {
-    userId: member.id,
-    username: member.username,
-    name: `${member.firstName} ${member.secondName}`,
-    role: member.role,
-    addedAt: inserted[0]!.addedAt.toISOString(),
-  };
-}
-
-/** Takes someone off the care team; 404 when they are not on it. */
-export async function removeCareTeamMember(
-  tx: Tx,
-  patientId: number,
-  userId: number,
-): Promise<void> {
-  const rows = await tx
-    .delete(careTeamMembers)
-    .where(and(eq(careTeamMembers.patientId, patientId), eq(careTeamMembers.userId, userId)))
-    .returning({ userId: careTeamMembers.userId });
-  if (rows.length === 0) throw notFound();
+export async function deletePatient(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.scope.require(id);
+  const now = ctx.clock.now();
+  await ctx.audit.change(
+    async (tx) => {
+      const rows = await tx
+        .update(patients)
+        .set({ deletedAt: now })
+        .where(and(eq(patients.id, id), isNull(patients.deletedAt), inScope(ctx.user)))
+        .returning({ id: patients.id });
+      if (rows.length === 0) throw notFound();
+    },
+    () => patientEvent('delete', id),
+  );
 }
 
 /**
- * Links the patient's own user account (a patient, or a legacy `user`), or unlinks it when
- * `username` is null. One account belongs to at most one live patient (409 otherwise).
+ * Brings a soft-deleted patient back (admins, whose scope is the agency): 404 when no deleted
+ * patient has this id.
+ */
+export async function restorePatient(ctx: RequestContext, id: number): Promise<Patient> {
+  return ctx.audit.change(
+    async (tx) => {
+      const rows = await tx
+        .update(patients)
+        .set({ deletedAt: null })
+        .where(and(eq(patients.id, id), isNotNull(patients.deletedAt)))
+        .returning({ id: patients.id });
+      const restored = rows.length > 0 && (await findPatient(tx, id));
+      if (!restored) throw notFound();
+      return restored;
+    },
+    () => patientEvent('restore', id),
+  );
+}
+
+/**
+ * Links the patient's own user account (a patient, or a legacy `user`) to a patient in the
+ * caller's scope, or unlinks it when `username` is null. One account belongs to at most one
+ * live patient (409 otherwise).
  */
 export async function linkPatientAccount(
+  ctx: RequestContext,
+  patientId: number,
+  username: string | null,
+): Promise<Patient> {
+  await ctx.scope.require(patientId, { entity: 'patient-account', entityId: patientId });
+  const now = ctx.clock.now();
+  return ctx.audit.change(
+    (tx) => writeAccountLink(tx, patientId, username, now),
+    () => ({ action: 'update', entity: 'patient-account', entityId: patientId, patientId }),
+  );
+}
+
+async function writeAccountLink(
   tx: Tx,
   patientId: number,
   username: string | null,

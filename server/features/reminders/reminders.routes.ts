@@ -8,11 +8,10 @@ import {
   reminderSchema,
 } from '../../../shared/schemas/reminders.ts';
 import { sendPage } from '../../lib/list.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { contextOf } from '../../plugins/access.ts';
 import {
   createReminder,
   deleteReminder,
-  ensurePresetReminders,
   listReminders,
   updateReminder,
 } from './reminders.service.ts';
@@ -40,12 +39,8 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const created =
-        user.role === 'caregiver' &&
-        (await ensurePresetReminders(app.db, user.id, app.clock.now(), request.query.timeZone));
-      reply.header(PRESETS_CREATED_HEADER, String(created));
-      const page = await listReminders(app.db, user.id, request.query);
+      const { page, presetsCreated } = await listReminders(contextOf(request), request.query);
+      reply.header(PRESETS_CREATED_HEADER, String(presetsCreated));
       const items = sendPage(reply, page);
       reply.header('Access-Control-Expose-Headers', `X-Total-Count, ${PRESETS_CREATED_HEADER}`);
       return items;
@@ -63,11 +58,8 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reminderSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const reminder = await createReminder(app.db, user.id, request.body, app.clock.now());
-      return reply.status(201).send(reminder);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createReminder(contextOf(request), request.body)),
   );
 
   app.put(
@@ -82,14 +74,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reminderSchema, 404: errorBodySchema, ...errors },
       },
     },
-    async (request) =>
-      updateReminder(
-        app.db,
-        currentUser(request).id,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-      ),
+    async (request) => updateReminder(contextOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -104,7 +89,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteReminder(app.db, currentUser(request).id, request.params.id, app.clock.now());
+      await deleteReminder(contextOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../auth/context.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { reminders } from '../../db/schema/index.ts';
 import { parseInstant } from '../../../shared/schemas/appointments.ts';
@@ -8,8 +9,7 @@ import {
   type ReminderInput,
   type ReminderListQuery,
 } from '../../../shared/schemas/reminders.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { likePattern } from '../../lib/list.ts';
+import { likePattern, type Page } from '../../lib/list.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 
 const columns = {
@@ -52,14 +52,29 @@ function instantOf(text: string): Date {
 }
 
 /**
+ * The caller's own reminders, after creating a caregiver's presets the first time
+ * (`presetsCreated` says whether this call did).
+ */
+export async function listReminders(
+  ctx: RequestContext,
+  query: ReminderListQuery,
+): Promise<{ page: Page<Reminder>; presetsCreated: boolean }> {
+  const { user } = ctx;
+  const presetsCreated =
+    user.role === 'caregiver' &&
+    (await ensurePresetReminders(ctx.db, user.id, ctx.clock.now(), query.timeZone));
+  return { page: await selectReminders(ctx.db, user.id, query), presetsCreated };
+}
+
+/**
  * The user's own reminders: the ones still to come first (soonest first), then the ones that
  * have reminded (latest first). With a from/to range (the calendar): that range by time.
  */
-export async function listReminders(
+async function selectReminders(
   db: Executor,
   userId: number,
   query: Pick<ReminderListQuery, 'limit' | 'offset' | 'q' | 'from' | 'to'>,
-): Promise<{ items: Reminder[]; total: number }> {
+): Promise<Page<Reminder>> {
   const where = and(
     own(userId),
     query.from ? gte(reminders.date, instantOf(query.from)) : undefined,
@@ -133,7 +148,7 @@ const PRESET_LOCK_CLASS = 7_301;
  * Presets whose time has already passed are stored as having reminded (firedAt = now): they are
  * sample entries, and firing them would greet a new caregiver with stale notifications.
  */
-export async function ensurePresetReminders(
+async function ensurePresetReminders(
   db: Db,
   userId: number,
   now: Date,
@@ -169,17 +184,13 @@ export async function ensurePresetReminders(
   });
 }
 
-/** Adds a reminder for the user; one whose time has passed reminds at the next tick. */
-export async function createReminder(
-  db: Executor,
-  userId: number,
-  input: ReminderInput,
-  now: Date,
-): Promise<Reminder> {
-  const [row] = await db
+/** Adds a reminder of the caller's own; one whose time has passed reminds at the next tick. */
+export async function createReminder(ctx: RequestContext, input: ReminderInput): Promise<Reminder> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
     .insert(reminders)
     .values({
-      userId,
+      userId: ctx.user.id,
       message: input.message,
       date: instantOf(input.date),
       createdAt: now,
@@ -194,14 +205,13 @@ export async function createReminder(
  * reminds at that time even if it had reminded before; a changed message alone does not.
  */
 export async function updateReminder(
-  db: Executor,
-  userId: number,
+  ctx: RequestContext,
   id: number,
   input: ReminderInput,
-  now: Date,
 ): Promise<Reminder> {
   const date = instantOf(input.date);
-  const [row] = await db
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
     .update(reminders)
     .set({
       message: input.message,
@@ -210,26 +220,26 @@ export async function updateReminder(
       firedAt: sql`case when ${reminders.date} = ${date} then ${reminders.firedAt} else null end`,
       updatedAt: now,
     })
-    .where(and(eq(reminders.id, id), own(userId)))
+    .where(and(eq(reminders.id, id), own(ctx.user.id)))
     .returning(columns);
-  if (!row) throw notFound();
+  if (!row) return refuseReminder(ctx, id);
   return toReminder(row);
 }
 
-/** Soft-deletes one of the user's own reminders (404 for anyone else's); it never fires. */
-export async function deleteReminder(
-  db: Executor,
-  userId: number,
-  id: number,
-  now: Date,
-): Promise<void> {
-  const deleted = await db
+/** Soft-deletes one of the caller's own reminders (404 for anyone else's); it never fires. */
+export async function deleteReminder(ctx: RequestContext, id: number): Promise<void> {
+  const now = ctx.clock.now();
+  const deleted = await ctx.db
     .update(reminders)
     .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(reminders.id, id), own(userId)))
+    .where(and(eq(reminders.id, id), own(ctx.user.id)))
     .returning({ id: reminders.id });
-  if (deleted.length === 0) throw notFound();
+  if (deleted.length === 0) await refuseReminder(ctx, id);
 }
+
+/** Someone else's reminder answers as a missing one; it is no patient's data, so no row. */
+const refuseReminder = (ctx: RequestContext, id: number) =>
+  ctx.notFound({ entity: 'reminder', entityId: id });
 
 /**
  * Fires one batch of due reminders (time <= now, not fired, not deleted) in one transaction:
