@@ -115,15 +115,6 @@ export async function isPatientInScope(
   return Boolean(row);
 }
 
-/** Answers 404 (exactly as for a missing id) unless the patient is in the user's scope. */
-export async function assertPatientInScope(
-  db: Executor,
-  user: SessionUser,
-  patientId: number,
-): Promise<void> {
-  if (!(await isPatientInScope(db, user, patientId))) throw notFound();
-}
-
 /** True when a patient row with this id exists at all (deleted or not, in scope or not). */
 export async function patientExists(db: Executor, patientId: number): Promise<boolean> {
   const [row] = await db

@@ -352,8 +352,9 @@ describe('appointments API', () => {
       expect(res.json.appointmentDate).toBe('2026-03-01T23:30:00.000Z');
     });
 
-    it("keeps the calendar's extremes: year 1 and the far future", async () => {
-      for (const date of ['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) {
+    it('keeps the bounds of the care years exactly and refuses dates beyond them', async () => {
+      // Years 0001 and 9999 were once accepted (issue 13): no appointment is that far off.
+      for (const date of ['1900-01-01T00:00:00.000Z', '2200-12-31T23:59:59.999Z']) {
         const res = await book(doctorA.token, {
           patientId: p3.id,
           appointmentDate: date,
@@ -361,6 +362,17 @@ describe('appointments API', () => {
         });
         expect(res.status).toBe(201);
         expect(res.json.appointmentDate).toBe(date);
+      }
+      for (const date of ['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) {
+        const before = await countAppointments();
+        const res = await book(doctorA.token, {
+          patientId: p3.id,
+          appointmentDate: date,
+          location: 'Clinic',
+        });
+        expect(res.status).toBe(400);
+        expect(res.json.errors.appointmentDate).toBe(appointmentTexts.invalidDate);
+        expect(await countAppointments()).toBe(before);
       }
     });
   });

@@ -57,6 +57,7 @@ async function selectAuditEntries(db: Executor, query: AuditQuery): Promise<Page
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       patientId: auditLog.patientId,
+      subjectUserId: auditLog.subjectUserId,
       outcome: auditLog.outcome,
       ip: auditLog.ip,
       requestId: auditLog.requestId,

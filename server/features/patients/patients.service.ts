@@ -13,7 +13,7 @@ import {
   type Page,
 } from '../../lib/list.ts';
 import { preparedFor } from '../../lib/prepared.ts';
-import { patientInScope, scopeKind } from '../../auth/scope.ts';
+import { patientInRestoreScope, patientInScope, scopeKind } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 
 const patientColumns = {
@@ -217,16 +217,24 @@ export async function deletePatient(ctx: RequestContext, id: number): Promise<vo
 }
 
 /**
- * Brings a soft-deleted patient back (admins, whose scope is the agency): 404 when no deleted
- * patient has this id.
+ * Brings a soft-deleted patient back (admins, whose scope is the agency; a patient account only
+ * its own record): 404 when no deleted patient in that scope has this id.
  */
 export async function restorePatient(ctx: RequestContext, id: number): Promise<Patient> {
+  // A patient account holding admin reaches only its own record, here as everywhere.
+  const inRestoreScope = patientInRestoreScope(ctx.user, patients.id);
+  const [visible] = await ctx.db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, id), inRestoreScope))
+    .limit(1);
+  if (!visible) return ctx.notFound({ entity: 'patient', entityId: id, patientId: id });
   return ctx.audit.change(
     async (tx) => {
       const rows = await tx
         .update(patients)
         .set({ deletedAt: null })
-        .where(and(eq(patients.id, id), isNotNull(patients.deletedAt)))
+        .where(and(eq(patients.id, id), isNotNull(patients.deletedAt), inRestoreScope))
         .returning({ id: patients.id });
       const restored = rows.length > 0 && (await findPatient(tx, id));
       if (!restored) throw notFound();
