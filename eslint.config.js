@@ -154,15 +154,9 @@ export default tseslint.config(
   {
     // A service takes the request context (server/auth/context.ts), never a request: only
     // routes reach the Fastify wrappers (contextOf in plugins/access.ts). record-routes.ts
-    // registers every clinical type's routes, and live.ts is the notification stream's own
-    // Fastify plugin.
+    // registers every clinical type's routes.
     files: ['server/features/**/*.ts'],
-    ignores: [
-      '**/*.routes.ts',
-      '**/*.test.ts',
-      'server/features/clinical-common/record-routes.ts',
-      'server/features/notifications/live.ts',
-    ],
+    ignores: ['**/*.routes.ts', '**/*.test.ts', 'server/features/clinical-common/record-routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

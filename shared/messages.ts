@@ -168,6 +168,7 @@ export const appointmentTexts = {
 export const patientTexts = {
   dobInvalid: 'Date of birth must be a valid date',
   dobInFuture: 'Date of birth cannot be in the future',
+  dobTooEarly: 'Date of birth cannot be before 1850',
   noPatients: 'No patients found.',
   searchLabel: 'Search by name',
   editPatient: 'Edit Patient',

@@ -4,7 +4,6 @@ import { accountMessages, apiErrors } from '../../shared/messages.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { AnonymousContext, RequestContext } from '../auth/context.ts';
-import type { SessionUser } from '../auth/sessions.ts';
 
 /**
  * What a route requires. `public`: anyone (register, login, health). `session`: any signed-in
@@ -28,12 +27,6 @@ declare module 'fastify' {
     /** The audit entity a denied attempt on this route is recorded under. */
     auditEntity?: string;
   }
-}
-
-/** The signed-in user of a request that passed the access check. */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new HttpError(401, apiErrors.unauthorized);
-  return request.user;
 }
 
 /** The context of a signed-in request (routes declared with a permission or `session`). */

@@ -1,22 +1,27 @@
 import { z } from 'zod';
 import { patientTexts, validation } from '../messages.ts';
-import { listQuerySchema, requiredText, dbId } from './common.ts';
+import {
+  dbId,
+  listQuerySchema,
+  parseCalendarDate,
+  requiredId,
+  requiredText,
+  type YearRange,
+} from './common.ts';
 
 export const genders = ['Male', 'Female', 'Other'] as const;
 
 /** True for a real calendar date written YYYY-MM-DD (2024-02-30 is not one). */
-export function isRealDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
+export const isRealDate = (value: string): boolean => parseCalendarDate(value) !== null;
+
+/**
+ * Nobody alive was born before 1850: an earlier year of birth is a typo (0940 for 1940), refused
+ * rather than stored. The later end is the "not in the future" rule. patientTexts.dobTooEarly
+ * names the same year.
+ */
+const BIRTH_YEARS: YearRange = { minYear: 1850, maxYear: 9999 };
+const isPlausibleBirthDate = (value: string): boolean =>
+  !isRealDate(value) || parseCalendarDate(value, BIRTH_YEARS) !== null;
 
 /** Today as YYYY-MM-DD in the viewer's own time zone (for the form). */
 export function localToday(now: Date = new Date()): string {
@@ -46,6 +51,7 @@ export function makePatientInputSchema(today: () => string) {
       .trim()
       .min(1, validation.dobRequired)
       .refine(isRealDate, patientTexts.dobInvalid)
+      .refine(isPlausibleBirthDate, patientTexts.dobTooEarly)
       .refine((value) => value <= today(), patientTexts.dobInFuture),
     gender: requiredText(validation.genderRequired, 50),
     address: requiredText(validation.addressRequired, 500),
@@ -93,10 +99,7 @@ export const careTeamMemberSchema = z.object({
 export type CareTeamMember = z.infer<typeof careTeamMemberSchema>;
 
 export const addCareTeamMemberSchema = z.object({
-  userId: z.coerce
-    .number({ message: patientTexts.careTeamMemberInvalid })
-    .int(patientTexts.careTeamMemberInvalid)
-    .positive(patientTexts.careTeamMemberInvalid),
+  userId: requiredId(patientTexts.careTeamMemberInvalid),
 });
 
 export const careTeamParamsSchema = z.object({

@@ -48,6 +48,7 @@ export function addConditionRecords(p: PatientContext): void {
       dosage: condition.medication.dosage,
       duration: condition.medication.duration,
       details: condition.medication.details,
+      recordedBy: doctor.id,
       createdAt: written,
       updatedAt: written,
     });

@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { StreamEventName } from '../../../shared/schemas/notifications.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -8,6 +7,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { IDLE_TIMEOUT_MS, parseEndedSessions, SESSIONS_CHANNEL } from '../../auth/sessions.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
 import { findOpenNotifications } from './notifications.service.ts';
+
+/** What the hub writes to the server's log (Fastify's logger is one). */
+export interface HubLog {
+  info(message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 /** One open event stream of a signed-in user. */
 export interface StreamSubscriber {
@@ -39,7 +45,7 @@ class PostgresListener implements ListenSource {
     private readonly config: pg.ClientConfig,
     private readonly onPayload: (channel: string, payload: string) => void,
     private readonly onReconnect: () => void,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: HubLog,
   ) {}
 
   async start(): Promise<void> {
@@ -119,7 +125,7 @@ export class NotificationHub {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: HubLog,
     private readonly heartbeatMs: number,
   ) {}
 

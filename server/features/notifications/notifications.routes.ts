@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/common.ts';
 import { notificationSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
 import { sendPage } from '../../lib/list.ts';
-import { currentUser } from '../../plugins/access.ts';
+import { contextOf } from '../../plugins/access.ts';
 import { NotificationHub } from './live.ts';
 import { countUnread, dismissNotification, listNotifications } from './notifications.service.ts';
 
@@ -45,10 +45,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
-      const page = await listNotifications(app.db, currentUser(request).id, { limit, offset });
-      // A notification can name a patient and an appointment: reading them is audited.
-      await request.ctx.audit.read({ action: 'list', entity: 'notification' });
-      return sendPage(reply, page);
+      return sendPage(reply, await listNotifications(contextOf(request), { limit, offset }));
     },
   );
 
@@ -62,7 +59,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({ count: await countUnread(app.db, currentUser(request).id) }),
+    async (request) => ({ count: await countUnread(contextOf(request)) }),
   );
 
   app.post(
@@ -77,10 +74,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      await app.db.transaction((tx) =>
-        dismissNotification(tx, user.id, request.params.id, app.clock.now()),
-      );
+      await dismissNotification(contextOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -104,14 +98,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const ctx = contextOf(request);
       const stream = new PassThrough();
       const write = (text: string) => {
         if (!stream.writableEnded && !stream.destroyed) stream.write(text);
       };
       const unsubscribe = hub.subscribe({
-        userId: user.id,
-        sessionId: request.sessionId,
+        userId: ctx.user.id,
+        sessionId: ctx.sessionId,
         send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
         ping: () => write(': ping\n\n'),
         end: () => stream.end(),

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
@@ -74,28 +75,35 @@ export const toNotification = (row: Row): Notification => ({
 const open = (userId: number) =>
   and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));
 
-/** The user's notifications that are not dismissed, newest first, one page and the total. */
+/**
+ * The signed-in user's notifications that are not dismissed, newest first, one page and the
+ * total. A notification can name a patient and an appointment: reading them is audited.
+ */
 export async function listNotifications(
-  db: Executor,
-  userId: number,
+  ctx: RequestContext,
   page: { limit: number; offset: number },
 ): Promise<{ items: Notification[]; total: number }> {
+  const mine = open(ctx.user.id);
   const [rows, [total]] = await Promise.all([
-    db
+    ctx.db
       .select(columns)
       .from(notifications)
-      .where(open(userId))
+      .where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(notifications).where(open(userId)),
+    ctx.db.select({ value: count() }).from(notifications).where(mine),
   ]);
+  await ctx.audit.read({ action: 'list', entity: 'notification' });
   return { items: rows.map(toNotification), total: total?.value ?? 0 };
 }
 
-/** How many notifications of the user are not dismissed (the bell's number). */
-export async function countUnread(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(notifications).where(open(userId));
+/** How many notifications of the signed-in user are not dismissed (the bell's number). */
+export async function countUnread(ctx: RequestContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ value: count() })
+    .from(notifications)
+    .where(open(ctx.user.id));
   return row?.value ?? 0;
 }
 
@@ -114,26 +122,24 @@ export async function findOpenNotifications(
 }
 
 /**
- * Dismisses one of the user's own notifications (again is fine); another user's or a missing
- * one is 404. Every open tab of the user hears of it after the commit.
+ * Dismisses one of the signed-in user's own notifications (again is fine); another user's or a
+ * missing one is 404. Every open tab of the user hears of it after the commit.
  */
-export async function dismissNotification(
-  db: Executor,
-  userId: number,
-  id: number,
-  now: Date,
-): Promise<void> {
-  const [row] = await db
-    .select({ id: notifications.id, dismissedAt: notifications.dismissedAt })
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound();
-  if (row.dismissedAt) return;
-  const changed = await db
-    .update(notifications)
-    .set({ dismissedAt: now })
-    .where(and(eq(notifications.id, id), isNull(notifications.dismissedAt)))
-    .returning({ id: notifications.id, userId: notifications.userId });
-  await publishNotificationEvent(db, 'dismissed', changed);
+export async function dismissNotification(ctx: RequestContext, id: number): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: notifications.id, dismissedAt: notifications.dismissedAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, ctx.user.id)))
+      .limit(1);
+    if (!row) throw notFound();
+    if (row.dismissedAt) return;
+    const changed = await tx
+      .update(notifications)
+      .set({ dismissedAt: now })
+      .where(and(eq(notifications.id, id), isNull(notifications.dismissedAt)))
+      .returning({ id: notifications.id, userId: notifications.userId });
+    await publishNotificationEvent(tx, 'dismissed', changed);
+  });
 }

@@ -1,12 +1,13 @@
-import { accountMessages, apiErrors } from '../../../shared/messages.ts';
-import { normalizeRole } from '../../../shared/permissions.ts';
+import { eq } from 'drizzle-orm';
+import { accountMessages, apiErrors, notices } from '../../../shared/messages.ts';
 import type { LoginInput } from '../../../shared/schemas/users.ts';
-import { writeAudit, type AuditContext } from '../../audit/audit.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import { createSession, revokeSession } from '../../auth/sessions.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { accountAudit, sameUsername, type PublicContext } from './accounts.ts';
 import {
   clearLoginFailures,
   countThrottledAttempt,
@@ -15,15 +16,6 @@ import {
   reserveLoginAttempt,
   type Reservation,
 } from './login-throttle.ts';
-import { findLoginAccount, loginFailed, passwordHashOf } from './users.service.ts';
-
-/** What a login or password check needs of its request: no HTTP, only who asks from where. */
-export interface AttemptContext {
-  db: Db;
-  clock: Clock;
-  ip: string;
-  requestId: string;
-}
 
 /** 429 with the seconds to wait, sent as Retry-After. */
 export class ThrottledError extends HttpError {
@@ -32,25 +24,45 @@ export class ThrottledError extends HttpError {
   }
 }
 
-const anonymousActor = (ctx: AttemptContext, at: Date): AuditContext => ({
-  at,
-  userId: null,
-  role: null,
-  ip: ctx.ip,
-  requestId: ctx.requestId,
-});
+/** Thrown for every login failure: unknown user, wrong password, deactivated account alike. */
+const loginFailed = () => new HttpError(401, notices.loginFailed);
+
+/** The account a login names, found case-insensitively; null when there is none. */
+async function findLoginAccount(db: Executor, username: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(sameUsername(username))
+    .limit(1);
+  return row ?? null;
+}
+
+async function passwordHashOf(db: Executor, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.passwordHash;
+}
 
 /**
  * Refuses a throttled attempt. Only the first refusal of an address in a window writes an audit
  * row; the others are counted (login_throttle_counts), so a flood cannot fill the audit log.
  */
 async function refuseThrottled(
-  ctx: AttemptContext,
+  ctx: PublicContext,
   reservation: Extract<Reservation, { throttled: true }>,
   now: Date,
 ): Promise<never> {
   if (await countThrottledAttempt(ctx.db, ctx.ip, now)) {
-    await writeAudit(ctx.db, anonymousActor(ctx, now), {
+    await accountAudit(ctx, null).record({
       action: 'login-failed',
       entity: 'session',
       outcome: 'denied',
@@ -64,7 +76,7 @@ async function refuseThrottled(
  * to hash) gives the attempt back instead of counting it as a wrong password.
  */
 async function checkReserved<T>(
-  ctx: AttemptContext,
+  ctx: PublicContext,
   reservation: Extract<Reservation, { throttled: false }>,
   check: () => Promise<T>,
 ): Promise<T> {
@@ -88,9 +100,9 @@ export interface LoginResult {
  * session presented with the request and starts a new one. Every failure is the same 401.
  */
 export async function logIn(
-  ctx: AttemptContext,
+  ctx: PublicContext,
   input: LoginInput,
-  meta: { userAgent?: string; presentedSessionId: number | null },
+  userAgent: string | undefined,
 ): Promise<LoginResult> {
   const now = ctx.clock.now();
   const reservation = await reserveLoginAttempt(ctx.db, input.username, ctx.ip, now);
@@ -103,7 +115,7 @@ export async function logIn(
   );
   if (!account || !passwordOk || !account.isActive) {
     await forgetOldFailures(ctx.db, now);
-    await writeAudit(ctx.db, anonymousActor(ctx, now), {
+    await accountAudit(ctx, null).record({
       action: 'login-failed',
       entity: 'user',
       entityId: account?.id ?? null,
@@ -113,17 +125,26 @@ export async function logIn(
   }
   await clearLoginFailures(ctx.db, input.username);
   // A login always starts a new session; one presented with the request is ended.
-  if (meta.presentedSessionId) await revokeSession(ctx.db, meta.presentedSessionId, now);
-  const token = await createSession(ctx.db, account.id, now, {
-    ip: ctx.ip,
-    userAgent: meta.userAgent,
+  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId, now);
+  const token = await createSession(ctx.db, account.id, now, { ip: ctx.ip, userAgent });
+  await accountAudit(ctx, account).record({
+    action: 'login',
+    entity: 'session',
+    entityId: account.id,
   });
-  await writeAudit(
-    ctx.db,
-    { ...anonymousActor(ctx, now), userId: account.id, role: normalizeRole(account.role) },
-    { action: 'login', entity: 'session', entityId: account.id },
-  );
   return { token, role: account.role };
+}
+
+/** Ends the request's session at once, with its 'logout' audit row in the same transaction. */
+export async function logOut(ctx: RequestContext): Promise<void> {
+  const { sessionId } = ctx;
+  const now = ctx.clock.now();
+  await ctx.audit.change(
+    async (tx) => {
+      if (sessionId !== null) await revokeSession(tx, sessionId, now);
+    },
+    () => ({ action: 'logout', entity: 'session', entityId: ctx.user.id }),
+  );
 }
 
 /**
@@ -132,7 +153,7 @@ export async function logIn(
  * when wrong (audited as a failed password change).
  */
 export async function checkCurrentPassword(
-  ctx: AttemptContext & { user: { id: number; username: string; role: string } },
+  ctx: RequestContext,
   currentPassword: string,
 ): Promise<void> {
   const now = ctx.clock.now();
@@ -146,11 +167,12 @@ export async function checkCurrentPassword(
     return;
   }
   await forgetOldFailures(ctx.db, now);
-  await writeAudit(
-    ctx.db,
-    { ...anonymousActor(ctx, now), userId: ctx.user.id, role: ctx.user.role },
-    { action: 'password-change', entity: 'user', entityId: ctx.user.id, outcome: 'failure' },
-  );
+  await ctx.audit.record({
+    action: 'password-change',
+    entity: 'user',
+    entityId: ctx.user.id,
+    outcome: 'failure',
+  });
   throw new HttpError(400, accountMessages.currentPasswordWrong, {
     currentPassword: accountMessages.currentPasswordWrong,
   });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountMessages, notices } from '../../../shared/messages.ts';
-import { normalizeRole } from '../../../shared/permissions.ts';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
 import {
   adminUpdateUserSchema,
@@ -19,29 +18,24 @@ import {
   updateProfileSchema,
   updateSettingsSchema,
 } from '../../../shared/schemas/users.ts';
-import type { FastifyRequest } from 'fastify';
 import { rateLimitsOf } from '../../config.ts';
 import { sendPage } from '../../lib/list.ts';
-import { currentUser } from '../../plugins/access.ts';
-import { auditContext, auditedChange, auditRead } from '../../plugins/request-audit.ts';
-import { writeAudit } from '../../audit/audit.ts';
+import { contextOf, publicContextOf } from '../../plugins/access.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { revokeSession } from '../../auth/sessions.ts';
 import {
   LOGIN_FAILURE_WINDOW_MS,
   MAX_FAILURES_PER_ACCOUNT,
   MAX_FAILURES_PER_ACCOUNT_GLOBAL,
   MAX_FAILURES_PER_ADDRESS,
 } from './login-throttle.ts';
-import { checkCurrentPassword, logIn, type AttemptContext } from './login.service.ts';
+import { logIn, logOut } from './login.service.ts';
+import { registerUser } from './sign-up.service.ts';
+import { listUsers, updateUser } from './user-admin.service.ts';
 import {
-  adminUpdateUser,
-  findVisibleProfile,
+  changePassword,
   getMe,
+  getProfile,
   getSettings,
-  listUsers,
-  registerUser,
-  setPassword,
   updateProfile,
   updateSettings,
 } from './users.service.ts';
@@ -55,12 +49,6 @@ const errors = {
   409: errorBodySchema,
   429: errorBodySchema,
 };
-const attemptContext = (request: FastifyRequest): AttemptContext => ({
-  db: request.server.db,
-  clock: request.server.clock,
-  ip: request.ip,
-  requestId: request.id,
-});
 
 const usernameParams = z.object({ username: z.string().min(1).max(200) });
 
@@ -84,20 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const context = auditContext(request);
-      const created = await app.db.transaction(async (tx) => {
-        const user = await registerUser(tx, request.body, app.clock.now());
-        await writeAudit(
-          tx,
-          { ...context, userId: user.id, role: normalizeRole(user.role) },
-          {
-            action: 'register',
-            entity: 'user',
-            entityId: user.id,
-          },
-        );
-        return user;
-      });
+      const created = await registerUser(publicContextOf(request), request.body);
       return reply.status(201).send({ ...created, message: notices.signupSuccess });
     },
   );
@@ -125,10 +100,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await logIn(attemptContext(request), request.body, {
-        userAgent: request.headers['user-agent'],
-        presentedSessionId: request.sessionId,
-      });
+      const result = await logIn(
+        publicContextOf(request),
+        request.body,
+        request.headers['user-agent'],
+      );
       setSessionCookie(request, reply, result.token);
       return { role: result.role, message: accountMessages.loginSuccess, token: result.token };
     },
@@ -145,13 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const now = app.clock.now();
-      await auditedChange(
-        request,
-        (tx) => revokeSession(tx, request.sessionId!, now),
-        () => ({ action: 'logout', entity: 'session', entityId: user.id }),
-      );
+      await logOut(contextOf(request));
       clearSessionCookie(reply);
       return { message: accountMessages.loggedOut };
     },
@@ -167,7 +137,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meSchema, ...errors },
       },
     },
-    async (request) => getMe(app.db, currentUser(request).id),
+    async (request) => getMe(contextOf(request)),
   );
 
   app.put(
@@ -182,17 +152,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const now = app.clock.now();
-      await checkCurrentPassword(
-        { ...attemptContext(request), user },
-        request.body.currentPassword,
-      );
-      await auditedChange(
-        request,
-        (tx) => setPassword(tx, user.id, request.body.newPassword, now, request.sessionId!),
-        () => ({ action: 'password-change', entity: 'user', entityId: user.id }),
-      );
+      await changePassword(contextOf(request), request.body);
       return { message: accountMessages.passwordChanged };
     },
   );
@@ -207,7 +167,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, ...errors },
       },
     },
-    async (request) => getSettings(app.db, currentUser(request).id),
+    async (request) => getSettings(contextOf(request)),
   );
 
   app.put(
@@ -221,8 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, ...errors },
       },
     },
-    async (request) =>
-      updateSettings(app.db, currentUser(request).id, request.body, app.clock.now()),
+    async (request) => updateSettings(contextOf(request), request.body),
   );
 
   app.get(
@@ -236,14 +195,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const profile = await findVisibleProfile(app.db, user, request.params.username);
-      if (profile.id !== user.id) {
-        await auditRead(request, { action: 'read', entity: 'user', entityId: profile.id });
-      }
-      return profile;
-    },
+    async (request) => getProfile(contextOf(request), request.params.username),
   );
 
   app.put(
@@ -258,15 +210,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const target = await findVisibleProfile(app.db, user, request.params.username);
-      return auditedChange(
-        request,
-        (tx) => updateProfile(tx, target.id, request.body, app.clock.now()),
-        (profile) => ({ action: 'update', entity: 'user', entityId: profile.id }),
-      );
-    },
+    async (request) => updateProfile(contextOf(request), request.params.username, request.body),
   );
 
   app.get(
@@ -280,11 +224,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(adminUserSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const page = await listUsers(app.db, request.query);
-      await auditRead(request, { action: 'list', entity: 'user' });
-      return sendPage(reply, page);
-    },
+    async (request, reply) => sendPage(reply, await listUsers(contextOf(request), request.query)),
   );
 
   app.patch(
@@ -299,13 +239,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      return auditedChange(
-        request,
-        (tx) => adminUpdateUser(tx, user, request.params.id, request.body, app.clock.now()),
-        (updated) => ({ action: 'user-update', entity: 'user', entityId: updated.id }),
-      );
-    },
+    async (request) => updateUser(contextOf(request), request.params.id, request.body),
   );
 };

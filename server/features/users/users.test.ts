@@ -4,7 +4,8 @@ import { accountMessages, apiErrors, notices, validation } from '../../../shared
 import { auditLog, users } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { adminUpdateUser } from './users.service.ts';
+import { createRequestContext } from '../../auth/context.ts';
+import { updateUser } from './user-admin.service.ts';
 
 let seq = 0;
 const signup = (overrides: Record<string, unknown> = {}) => {
@@ -674,9 +675,15 @@ describe('the agency keeps an admin', () => {
       storedRole: 'doctor',
       privileges: 'admin' as const,
     };
-    const attempt = t.app.db.transaction((tx) =>
-      adminUpdateUser(tx, staleActor, only.id, { isActive: false }, t.clock.now()),
-    );
+    const ctx = createRequestContext({
+      db: t.app.db,
+      clock: t.clock,
+      ip: '127.0.0.1',
+      requestId: 'stale-admin',
+      user: staleActor,
+      sessionId: null,
+    });
+    const attempt = updateUser(ctx, only.id, { isActive: false });
     await expect(attempt).rejects.toMatchObject({
       statusCode: 400,
       message: accountMessages.lastAdmin,
