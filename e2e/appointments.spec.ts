@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appointmentTexts, notices, validation } from '../shared/messages.ts';
 import type { Appointment } from '../shared/schemas/appointments.ts';
-import { expect, loginViaApi, registerAccount, test, type Account } from './fixtures.ts';
-
-// Screenshots for the docs are taken only when asked: SCREENSHOTS=1 npx playwright test ...
-const screenshots = Boolean(process.env.SCREENSHOTS);
-const shoot = async (page: Page, name: string) => {
-  if (!screenshots) return;
-  // Notices would cover the page's own buttons: close them first (they close on click).
-  for (const notice of await page.locator('.Toastify__toast').all()) await notice.click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
-};
+import { expect, registerAccount, send, shoot, signIn, test } from './fixtures.ts';
 
 // The browser sits in New York, the server in UTC: every date on screen must be the viewer's.
 const zone = 'America/New_York';
@@ -32,21 +22,6 @@ function viewerDay(days: number) {
     /** 'January 16, 2026' as the calendar names its day buttons. */
     long: part({ month: 'long', day: 'numeric', year: 'numeric' }),
   };
-}
-
-async function signIn(page: Page, account: Pick<Account, 'username' | 'password'>) {
-  await page.context().clearCookies();
-  await loginViaApi(page, account);
-}
-
-async function apiCall(page: Page, method: 'POST' | 'PUT', url: string, data: unknown) {
-  const res = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { 'X-Requested-With': 'ElderCare' },
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
 }
 
 /** Opens the calendar on the month of `day` (it opens on this month) and clicks the day. */
@@ -80,7 +55,7 @@ test('a doctor plans a visit, the patient sees and requests, the caregiver sees 
   await shoot(page, 'doctor-dashboard-empty');
 
   // The patient record, its care team and its account, through the patients API.
-  const patient = (await apiCall(page, 'POST', '/api/patients', {
+  const patient = (await send(page.request, 'POST', '/api/patients', {
     firstName: 'Edna',
     lastName,
     dob: '1938-04-02',
@@ -90,8 +65,10 @@ test('a doctor plans a visit, the patient sees and requests, the caregiver sees 
     emergencyContact: 'Tom Visit',
     emergencyContactPhone: '555-0143',
   })) as { id: number };
-  await apiCall(page, 'POST', `/api/patients/${patient.id}/care-team`, { userId: caregiver.id });
-  await apiCall(page, 'PUT', `/api/patients/${patient.id}/account`, {
+  await send(page.request, 'POST', `/api/patients/${patient.id}/care-team`, {
+    userId: caregiver.id,
+  });
+  await send(page.request, 'PUT', `/api/patients/${patient.id}/account`, {
     username: patientAccount.username,
   });
 
@@ -204,7 +181,7 @@ test('a doctor plans a visit, the patient sees and requests, the caregiver sees 
   await shoot(page, 'doctor-dashboard');
 
   // Dark mode restyles the calendar with the theme's dark paper, not react-calendar's white.
-  await apiCall(page, 'PUT', '/api/users/me/settings', { darkMode: true });
+  await send(page.request, 'PUT', '/api/users/me/settings', { darkMode: true });
   await page.reload();
   await expect(page.getByLabel('Appointments: 1')).toBeVisible();
   const markedDay = page.getByRole('button', { name: /has appointments/ });
@@ -212,7 +189,7 @@ test('a doctor plans a visit, the patient sees and requests, the caregiver sees 
   await expect(page.locator('.react-calendar')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await expect(markedDay).toHaveCSS('color', 'rgb(242, 243, 245)'); // the dark theme's text
   await shoot(page, 'doctor-dashboard-dark');
-  await apiCall(page, 'PUT', '/api/users/me/settings', { darkMode: false });
+  await send(page.request, 'PUT', '/api/users/me/settings', { darkMode: false });
 
   // The linked patient sees the visit and asks for another one.
   await signIn(page, patientAccount);

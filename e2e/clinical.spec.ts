@@ -1,31 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { clinicalTexts, notices, validation } from '../shared/messages.ts';
-import { expect, loginViaApi, registerAccount, test, type Account } from './fixtures.ts';
-
-// Screenshots for the docs are taken only when asked: SCREENSHOTS=1 npx playwright test ...
-const screenshots = Boolean(process.env.SCREENSHOTS);
-const shoot = async (page: Page, name: string) => {
-  if (!screenshots) return;
-  // Notices would cover the page's own buttons: close them first (they close on click).
-  for (const notice of await page.locator('.Toastify__toast').all()) await notice.click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
-};
-
-async function signIn(page: Page, account: Pick<Account, 'username' | 'password'>) {
-  await page.context().clearCookies();
-  await loginViaApi(page, account);
-}
-
-async function apiCall(page: Page, method: 'POST' | 'PUT', url: string, data: unknown) {
-  const res = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { 'X-Requested-With': 'ElderCare' },
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
+import {
+  expect,
+  registerAccount,
+  send,
+  shoot,
+  signIn,
+  test,
+  writeHeaders,
+  type Account,
+} from './fixtures.ts';
 
 /** Chooses a person in a picker by typing part of their name. */
 async function pick(dialog: Locator, label: string, search: string) {
@@ -47,7 +31,7 @@ async function setUpPatient(
   lastName: string,
 ) {
   await signIn(page, doctor);
-  const patient = await apiCall(page, 'POST', '/api/patients', {
+  const patient = await send(page.request, 'POST', '/api/patients', {
     firstName: 'Ada',
     lastName,
     dob: '1940-12-10',
@@ -58,10 +42,12 @@ async function setUpPatient(
     emergencyContactPhone: '555-0101',
   });
   if (caregiver) {
-    await apiCall(page, 'POST', `/api/patients/${patient.id}/care-team`, { userId: caregiver.id });
+    await send(page.request, 'POST', `/api/patients/${patient.id}/care-team`, {
+      userId: caregiver.id,
+    });
   }
   if (patientAccount) {
-    await apiCall(page, 'PUT', `/api/patients/${patient.id}/account`, {
+    await send(page.request, 'PUT', `/api/patients/${patient.id}/account`, {
       username: patientAccount.username,
     });
   }
@@ -212,7 +198,7 @@ test('a doctor writes a record and a prescription, the caregiver reports and log
   }
   const refused = await page.request.post('/api/medical-records', {
     data: {},
-    headers: { 'X-Requested-With': 'ElderCare' },
+    headers: writeHeaders,
   });
   expect(refused.status()).toBe(403);
 });
@@ -244,7 +230,7 @@ test('deleting a record always asks first, and Cancel keeps it', async ({ page }
   const doctor = await registerAccount('doctor');
   const lastName = `Keep${stamp}`;
   const patient = await setUpPatient(page, doctor, null, null, lastName);
-  await apiCall(page, 'POST', '/api/medical-records', {
+  await send(page.request, 'POST', '/api/medical-records', {
     patientId: patient.id,
     doctorId: doctor.id,
     dateOfVisit: new Date().toISOString(),

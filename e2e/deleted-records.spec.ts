@@ -1,40 +1,18 @@
-import type { Page } from '@playwright/test';
 import { deletedRecordTexts } from '../shared/messages.ts';
-import { expect, loginViaApi, test } from './fixtures.ts';
-
-// Screenshots for the docs are taken only when asked: SCREENSHOTS=1 npx playwright test ...
-const screenshots = Boolean(process.env.SCREENSHOTS);
-const shoot = async (page: Page, name: string) => {
-  if (!screenshots) return;
-  // Notices would cover the page's own buttons: close them first (they close on click).
-  for (const notice of await page.locator('.Toastify__toast').all()) await notice.click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
-};
+import { expect, screenshots, send, shoot, signIn, test } from './fixtures.ts';
 
 /** The bootstrap admin of e2e/global-setup.ts: a doctor with admin privileges. */
 const admin = { username: 'e2e-admin', password: 'e2e-admin-password' };
-
-async function apiCall(page: Page, method: 'POST' | 'DELETE', url: string, data?: unknown) {
-  const res = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { 'X-Requested-With': 'ElderCare' },
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.status() === 204 ? null : res.json();
-}
 
 test('an admin restores a deleted medical record from Deleted Records and it is back on Medical Records', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
   const diagnosis = `Restorable diagnosis ${stamp}`;
-  await page.context().clearCookies();
-  await loginViaApi(page, admin);
+  await signIn(page, admin);
 
   const me = (await (await page.request.get('/api/users/me')).json()) as { id: number };
-  const patient = (await apiCall(page, 'POST', '/api/patients', {
+  const patient = (await send(page.request, 'POST', '/api/patients', {
     firstName: 'Rosa',
     lastName: `Restore${stamp}`,
     dob: '1938-03-14',
@@ -44,7 +22,7 @@ test('an admin restores a deleted medical record from Deleted Records and it is 
     emergencyContact: 'Tom Restore',
     emergencyContactPhone: '555-0191',
   })) as { id: number };
-  const record = (await apiCall(page, 'POST', '/api/medical-records', {
+  const record = (await send(page.request, 'POST', '/api/medical-records', {
     patientId: patient.id,
     doctorId: me.id,
     dateOfVisit: '2025-11-20T09:30:00.000Z',
@@ -55,7 +33,7 @@ test('an admin restores a deleted medical record from Deleted Records and it is 
   })) as { id: number };
   if (screenshots) {
     // Other kinds of deleted record, so the screenshot shows the screen as admins meet it.
-    const prescription = (await apiCall(page, 'POST', '/api/prescriptions', {
+    const prescription = (await send(page.request, 'POST', '/api/prescriptions', {
       patientId: patient.id,
       date: '2025-11-21',
       medication: 'Amoxicillin',
@@ -63,9 +41,9 @@ test('an admin restores a deleted medical record from Deleted Records and it is 
       duration: '7 days',
       details: 'Finish the course',
     })) as { id: number };
-    await apiCall(page, 'DELETE', `/api/prescriptions/${prescription.id}`);
+    await send(page.request, 'DELETE', `/api/prescriptions/${prescription.id}`);
   }
-  await apiCall(page, 'DELETE', `/api/medical-records/${record.id}`);
+  await send(page.request, 'DELETE', `/api/medical-records/${record.id}`);
 
   // Gone from Medical Records.
   await page.goto('/medical-records');

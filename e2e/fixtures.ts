@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;
@@ -70,6 +70,56 @@ export async function loginThroughUi(page: Page, account: Pick<Account, 'usernam
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/dashboard/);
+}
+
+/** A signed-in browser's writes carry this header (a cross-site form cannot set it). */
+export const writeHeaders = { 'X-Requested-With': 'ElderCare' };
+
+/** Signs the page in afresh as `account`, dropping whoever was signed in before. */
+export async function signIn(page: Page, account: Pick<Account, 'username' | 'password'>) {
+  await page.context().clearCookies();
+  await loginViaApi(page, account);
+}
+
+/** An API context of its own, signed in as `account`, for setting up data without a page. */
+export async function apiSession(
+  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
+  account: Pick<Account, 'username' | 'password'>,
+) {
+  const context = await playwright.request.newContext({ baseURL: baseUrl() });
+  const res = await context.post('/api/users/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(res.ok(), `login ${account.username}: ${res.status()}`).toBe(true);
+  return context;
+}
+
+/**
+ * A write through the API (a page's `page.request` or an apiSession) that the test needs to
+ * succeed: a refusal fails the test with the server's answer. Answers the created or changed
+ * record's id (0 for a 204).
+ */
+export async function send(
+  request: APIRequestContext,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<{ id: number }> {
+  const res = await request.fetch(url, { method, data, headers: writeHeaders });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.status() === 204 ? { id: 0 } : ((await res.json()) as { id: number });
+}
+
+/** Screenshots for the docs are taken only when asked: SCREENSHOTS=1 npx playwright test ... */
+export const screenshots = Boolean(process.env.SCREENSHOTS);
+
+/** Saves a full-page screenshot for the docs when asked for. */
+export async function shoot(page: Page, name: string) {
+  if (!screenshots) return;
+  // Notices would cover the page's own buttons: close them first (they close on click).
+  for (const notice of await page.locator('.Toastify__toast').all()) await notice.click();
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({

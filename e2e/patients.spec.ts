@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { notices, patientTexts, validation } from '../shared/messages.ts';
-import { expect, loginViaApi, registerAccount, test, type Account } from './fixtures.ts';
+import {
+  expect,
+  loginViaApi,
+  registerAccount,
+  test,
+  writeHeaders,
+  type Account,
+} from './fixtures.ts';
 
 // Screenshots for the docs are taken only when asked: SCREENSHOTS=1 npx playwright test ...
 const screenshots = Boolean(process.env.SCREENSHOTS);
@@ -142,7 +149,7 @@ test('the search field finds patients by name on the server', async ({ page }) =
     ['Rosalind', `Franklin${stamp}`],
   ]) {
     const res = await page.request.post('/api/patients', {
-      headers: { 'X-Requested-With': 'ElderCare' },
+      headers: writeHeaders,
       data: {
         firstName,
         lastName,
@@ -170,7 +177,7 @@ test('an admin reads the audit log; a patient reads who viewed their record', as
 
   // The doctor adds a record for the patient and links the patient's account to it.
   const created = await page.request.post('/api/patients', {
-    headers: { 'X-Requested-With': 'ElderCare' },
+    headers: writeHeaders,
     data: {
       firstName: 'Pat',
       lastName: `Ient${Date.now().toString(36)}`,

@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
 import { notices, notificationTexts, reminderTexts, validation } from '../shared/messages.ts';
-import { expect, loginViaApi, registerAccount, test } from './fixtures.ts';
-
-// Screenshots for the docs are taken only when asked: SCREENSHOTS=1 npx playwright test ...
-const screenshots = Boolean(process.env.SCREENSHOTS);
-const shoot = async (page: Page, name: string) => {
-  if (!screenshots) return;
-  for (const notice of await page.locator('.Toastify__toast').all()) await notice.click();
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
-};
+import { expect, loginViaApi, registerAccount, shoot, test, writeHeaders } from './fixtures.ts';
 
 /**
  * Records the text of every toast a page shows, so a test can tell one appeared even if it
@@ -52,7 +43,7 @@ const localTimeAhead = (page: Page, seconds: number) =>
 async function saveSettings(page: Page, settings: { notificationsEnabled: boolean }) {
   const res = await page.request.put('/api/users/me/settings', {
     data: settings,
-    headers: { 'X-Requested-With': 'ElderCare' },
+    headers: writeHeaders,
   });
   expect(res.ok(), `settings: ${res.status()} ${await res.text()}`).toBe(true);
 }
@@ -60,7 +51,7 @@ async function saveSettings(page: Page, settings: { notificationsEnabled: boolea
 async function addReminderViaApi(page: Page, message: string, date: Date) {
   const res = await page.request.post('/api/reminders', {
     data: { message, date: date.toISOString() },
-    headers: { 'X-Requested-With': 'ElderCare' },
+    headers: writeHeaders,
   });
   expect(res.status(), await res.text()).toBe(201);
 }

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { baseUrl, expect, registerAccount, test, type Account } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiSession, expect, registerAccount, send, test, type Account } from './fixtures.ts';
 
 /**
  * Stored XSS: script-bearing text goes into every free-text field of every record type through
@@ -18,7 +18,6 @@ const SHORT = SVG;
 const LONG = `x ${IMG} ${SVG} ${SCRIPT} ${JS_URL}`;
 const NAME = `Ada${IMG}`;
 
-const headers = { 'X-Requested-With': 'ElderCare' };
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
 type RoleName = 'doctor' | 'caregiver' | 'patient' | 'admin';
@@ -26,29 +25,6 @@ type RoleName = 'doctor' | 'caregiver' | 'patient' | 'admin';
 interface World {
   accounts: Record<RoleName, Pick<Account, 'username' | 'password'>>;
   patientId: number;
-}
-
-async function asUser(
-  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
-  account: Pick<Account, 'username' | 'password'>,
-) {
-  const context = await playwright.request.newContext({ baseURL: baseUrl() });
-  const res = await context.post('/api/users/login', {
-    data: { username: account.username, password: account.password },
-  });
-  expect(res.ok(), `login ${account.username}: ${res.status()}`).toBe(true);
-  return context;
-}
-
-async function send(
-  context: APIRequestContext,
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  data?: unknown,
-) {
-  const res = await context.fetch(url, { method, data, headers });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.status() === 204 ? { id: 0 } : ((await res.json()) as { id: number });
 }
 
 const inDays = (days: number, hour = 10) => {
@@ -79,7 +55,7 @@ test.beforeAll(async ({ playwright }) => {
     secondName: `Pat${SVG}`,
   });
 
-  const doc = await asUser(playwright, doctor);
+  const doc = await apiSession(playwright, doctor);
   const patient = await send(doc, 'POST', '/api/patients', {
     firstName: NAME,
     lastName: `Lovelace${SVG}`,
@@ -138,7 +114,7 @@ test.beforeAll(async ({ playwright }) => {
   await send(doc, 'PUT', `/api/users/username/${doctor.username}`, profileOf(doctor));
   await doc.dispose();
 
-  const care = await asUser(playwright, caregiver);
+  const care = await apiSession(playwright, caregiver);
   // Filing tells the doctors on the care team.
   await send(care, 'POST', '/api/progress-reports', {
     patientId: patient.id,
@@ -161,7 +137,7 @@ test.beforeAll(async ({ playwright }) => {
   await send(care, 'PUT', `/api/users/username/${caregiver.username}`, profileOf(caregiver));
   await care.dispose();
 
-  const own = await asUser(playwright, patientAccount);
+  const own = await apiSession(playwright, patientAccount);
   // A request tells the doctor, quoting the patient's name.
   await send(own, 'POST', '/api/appointments', {
     patientId: patient.id,
@@ -178,7 +154,7 @@ test.beforeAll(async ({ playwright }) => {
   );
   await own.dispose();
 
-  const admin = await asUser(playwright, ADMIN);
+  const admin = await apiSession(playwright, ADMIN);
   await send(admin, 'POST', '/api/reminders', { message: LONG, date: inDays(1) });
   await admin.dispose();
 

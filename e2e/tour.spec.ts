@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { baseUrl, expect, registerAccount, test, type Account } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  apiSession,
+  expect,
+  registerAccount,
+  send,
+  test,
+  writeHeaders,
+  type Account,
+} from './fixtures.ts';
 import { projectRoot } from './support/server.ts';
 
 /**
@@ -34,31 +42,6 @@ interface World {
 // ---------------------------------------------------------------------------------------------
 // Data, set up through the API as the people themselves would enter it.
 
-const headers = { 'X-Requested-With': 'ElderCare' };
-
-async function asUser(
-  playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
-  account: Pick<Account, 'username' | 'password'>,
-) {
-  const context = await playwright.request.newContext({ baseURL: baseUrl() });
-  const res = await context.post('/api/users/login', {
-    data: { username: account.username, password: account.password },
-  });
-  expect(res.ok(), `login ${account.username}`).toBe(true);
-  return context;
-}
-
-async function send(
-  context: APIRequestContext,
-  method: 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  data: unknown,
-) {
-  const res = await context.fetch(url, { method, data, headers });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as { id: number };
-}
-
 const at = (days: number, hours: number, minutes = 0) => {
   const d = new Date();
   d.setDate(d.getDate() + days);
@@ -67,7 +50,7 @@ const at = (days: number, hours: number, minutes = 0) => {
 };
 const day = (days: number) => at(days, 12).slice(0, 10);
 
-async function buildWorld(playwright: Parameters<typeof asUser>[0]): Promise<World> {
+async function buildWorld(playwright: Parameters<typeof apiSession>[0]): Promise<World> {
   const doctor = await registerAccount('doctor', { firstName: 'Helen', secondName: 'Morales' });
   const caregiver = await registerAccount('caregiver', {
     firstName: 'Maria',
@@ -83,11 +66,14 @@ async function buildWorld(playwright: Parameters<typeof asUser>[0]): Promise<Wor
     secondName: 'Adminson',
     privileges: 'admin',
   });
-  const root = await asUser(playwright, { username: 'e2e-admin', password: 'e2e-admin-password' });
+  const root = await apiSession(playwright, {
+    username: 'e2e-admin',
+    password: 'e2e-admin-password',
+  });
   await send(root, 'PATCH', `/api/users/${admin.id}`, { request: 'grant' });
   await root.dispose();
 
-  const doc = await asUser(playwright, doctor);
+  const doc = await apiSession(playwright, doctor);
   const patients = [
     {
       firstName: 'Walter',
@@ -180,7 +166,7 @@ async function buildWorld(playwright: Parameters<typeof asUser>[0]): Promise<Wor
   });
   await doc.dispose();
 
-  const care = await asUser(playwright, caregiver);
+  const care = await apiSession(playwright, caregiver);
   await send(care, 'POST', '/api/progress-reports', {
     patientId: walterId,
     caregiverId: caregiver.id,
@@ -214,7 +200,7 @@ async function buildWorld(playwright: Parameters<typeof asUser>[0]): Promise<Wor
 async function setLook(page: Page, look: Look) {
   const res = await page.request.put('/api/users/me/settings', {
     data: { darkMode: look.dark, fontSize: look.fontSize },
-    headers,
+    headers: writeHeaders,
   });
   expect(res.ok(), `settings: ${res.status()}`).toBe(true);
 }

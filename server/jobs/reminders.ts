@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fireDueReminderBatch } from '../features/reminders/reminders.service.ts';
+import { runPeriodically, type PeriodicJob } from './periodic.ts';
 
 export const DEFAULT_REMINDER_TICK_MS = 2000;
 const DEFAULT_BATCH_SIZE = 100;
@@ -24,11 +25,7 @@ export async function runDueReminders(
   }
 }
 
-export interface ReminderScheduler {
-  /** Resolves when the run in progress (if any) has finished. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type ReminderScheduler = PeriodicJob;
 
 /**
  * Runs `runDueReminders` at once (reminders that fell due while the server was down fire at
@@ -38,31 +35,15 @@ export function startReminderScheduler(
   app: FastifyInstance,
   options: { tickMs?: number } = {},
 ): ReminderScheduler {
-  const tickMs = options.tickMs ?? DEFAULT_REMINDER_TICK_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    running = runDueReminders(app)
-      .then((fired) => {
+  return runPeriodically(
+    app,
+    options.tickMs ?? DEFAULT_REMINDER_TICK_MS,
+    () => runDueReminders(app),
+    {
+      done: (fired) => {
         if (fired > 0) app.log.info({ fired }, 'reminders fired');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'firing reminders failed'))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, tickMs);
-        timer.unref();
-      });
-  };
-  tick();
-
-  return {
-    idle: () => running,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      },
+      failure: 'firing reminders failed',
     },
-  };
+  );
 }

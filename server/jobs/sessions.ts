@@ -3,6 +3,7 @@ import { lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { loginFailures, loginThrottleCounts, sessions } from '../db/schema/index.ts';
 import { LOGIN_FAILURE_WINDOW_MS } from '../features/users/login-throttle.ts';
+import { runPeriodically, type PeriodicJob } from './periodic.ts';
 
 /** Ended sessions are kept this long (who was signed in from where), then deleted. */
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -48,39 +49,22 @@ export async function pruneSessions(
   return { sessions: ended.length, throttleRows: failures.length + counts.length };
 }
 
-export interface PruneScheduler {
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type PruneScheduler = PeriodicJob;
 
 /** Runs pruneSessions at start and then every `everyMs`; runs never overlap. */
 export function startSessionPruning(
   app: FastifyInstance,
   options: { everyMs?: number } = {},
 ): PruneScheduler {
-  const everyMs = options.everyMs ?? PRUNE_EVERY_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = pruneSessions(app.db, app.clock.now())
-      .then((pruned) => {
+  return runPeriodically(
+    app,
+    options.everyMs ?? PRUNE_EVERY_MS,
+    () => pruneSessions(app.db, app.clock.now()),
+    {
+      done: (pruned) => {
         if (pruned.sessions > 0) app.log.info({ pruned: pruned.sessions }, 'old sessions deleted');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, everyMs);
-        timer.unref();
-      });
-  };
-  tick();
-  return {
-    idle: () => running,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      },
+      failure: 'pruning sessions failed',
     },
-  };
+  );
 }

@@ -4,6 +4,9 @@ import { useForm, type DefaultValues, type FieldValues, type Resolver } from 're
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { useFullScreenDialog } from '../dialog.ts';
 import { notify } from '../../lib/notify.ts';
+import type { ClinicalRecordType } from '../../../shared/record-types.ts';
+import { useSaveRecord } from './api/save-record.ts';
+import type { RecordFormDialogComponentProps } from './record-section.tsx';
 
 interface RecordFormOptions<TForm extends FieldValues, TOut, TBody> {
   /** zodResolver(the shared schema): the same rules and messages as the server. */
@@ -54,6 +57,56 @@ export function useRecordForm<TForm extends FieldValues, TOut, TBody>(
   });
 
   return { form, submit };
+}
+
+interface ClinicalRecordFormOptions<
+  T extends { id: number },
+  TForm extends FieldValues,
+  TOut,
+  TBody,
+> extends Pick<RecordFormOptions<TForm, TOut, TBody>, 'resolver' | 'toBody' | 'texts'> {
+  /** The record type saved: its API path and the lists refreshed come from the registry. */
+  type: ClinicalRecordType;
+  /** What the dialog was opened with: the record to edit, or null to add one. */
+  dialog: RecordFormDialogComponentProps<T>;
+  /** The form's values for a record being edited. */
+  fromRecord(record: T): TForm;
+  /** The form's values for a new record. */
+  blank(): TForm;
+  titles: { add: string; edit: string };
+}
+
+/**
+ * useRecordForm for an add/edit dialog of a clinical type: saves through the registry's path
+ * (PUT for the record being edited, POST otherwise) and gives RecordFormDialog its props.
+ */
+export function useClinicalRecordForm<
+  T extends { id: number },
+  TForm extends FieldValues,
+  TOut,
+  TBody,
+>(options: ClinicalRecordFormOptions<T, TForm, TOut, TBody>) {
+  const { open, record, onClose } = options.dialog;
+  const save = useSaveRecord<TBody, T>(options.type);
+  const { form, submit } = useRecordForm<TForm, TOut, TBody>({
+    resolver: options.resolver,
+    open,
+    resetKey: record,
+    isEdit: record !== null,
+    initial: () => (record ? options.fromRecord(record) : options.blank()),
+    toBody: options.toBody,
+    save: (body) => save.mutateAsync({ id: record?.id, body }),
+    texts: options.texts,
+    onClose,
+  });
+  const dialogProps: Omit<RecordFormDialogProps, 'children'> = {
+    open,
+    title: record ? options.titles.edit : options.titles.add,
+    onClose,
+    onSubmit: () => void submit(),
+    busy: form.formState.isSubmitting,
+  };
+  return { control: form.control, dialogProps };
 }
 
 interface RecordFormDialogProps {

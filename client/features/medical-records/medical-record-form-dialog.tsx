@@ -9,67 +9,54 @@ import {
 } from '../../../shared/schemas/medical-records.ts';
 import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { useSaveRecord } from '../../components/records/api/save-record.ts';
-import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import {
+  RecordFormDialog,
+  useClinicalRecordForm,
+} from '../../components/records/record-form-dialog.tsx';
 import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
 import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 /** The 'Add New Record' / 'Edit Record' dialog: pickers for patient and doctor, Notes optional. */
-export function MedicalRecordFormDialog({
-  open,
-  record,
-  onClose,
-}: RecordFormDialogComponentProps<MedicalRecord>) {
+export function MedicalRecordFormDialog(props: RecordFormDialogComponentProps<MedicalRecord>) {
   const { user } = useSession();
-  const save = useSaveRecord<MedicalRecordInput, MedicalRecord>('medical-record');
-  const { form, submit } = useRecordForm<
+  const { control, dialogProps } = useClinicalRecordForm<
+    MedicalRecord,
     MedicalRecordFormValues,
     MedicalRecordInput,
     MedicalRecordInput
   >({
+    type: 'medical-record',
+    dialog: props,
     resolver: zodResolver(medicalRecordInputSchema),
-    open,
-    resetKey: record,
-    isEdit: record !== null,
-    initial: (): MedicalRecordFormValues =>
-      record
-        ? {
-            patientId: record.patientId,
-            doctorId: record.doctorId,
-            dateOfVisit: toDateTimeLocal(record.dateOfVisit),
-            location: record.location,
-            diagnosis: record.diagnosis,
-            treatmentPlan: record.treatmentPlan,
-            notes: record.notes,
-          }
-        : {
-            patientId: null,
-            doctorId: staffIdAs(user, 'doctor'),
-            dateOfVisit: toDateTimeLocal(new Date()),
-            location: '',
-            diagnosis: '',
-            treatmentPlan: '',
-            notes: '',
-          },
+    fromRecord: (record) => ({
+      patientId: record.patientId,
+      doctorId: record.doctorId,
+      dateOfVisit: toDateTimeLocal(record.dateOfVisit),
+      location: record.location,
+      diagnosis: record.diagnosis,
+      treatmentPlan: record.treatmentPlan,
+      notes: record.notes,
+    }),
+    blank: () => ({
+      patientId: null,
+      doctorId: staffIdAs(user, 'doctor'),
+      dateOfVisit: toDateTimeLocal(new Date()),
+      location: '',
+      diagnosis: '',
+      treatmentPlan: '',
+      notes: '',
+    }),
     toBody: (values) => ({ ...values, dateOfVisit: fromDateTimeLocal(values.dateOfVisit) }),
-    save: (body) => save.mutateAsync({ id: record?.id, body }),
     texts: {
       added: notices.medicalRecordAdded,
       updated: notices.medicalRecordUpdated,
       error: notices.errorSavingMedicalRecord,
     },
-    onClose,
+    titles: { add: 'Add New Record', edit: 'Edit Record' },
   });
-  const { control } = form;
 
   return (
-    <RecordFormDialog
-      open={open}
-      title={record ? 'Edit Record' : 'Add New Record'}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      busy={form.formState.isSubmitting}
-    >
+    <RecordFormDialog {...dialogProps}>
       <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
       <PersonInput control={control} name="doctorId" role="doctor" label="Doctor" required />
       <TextInput

@@ -9,69 +9,56 @@ import {
 } from '../../../shared/schemas/prescriptions.ts';
 import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { useSaveRecord } from '../../components/records/api/save-record.ts';
-import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import {
+  RecordFormDialog,
+  useClinicalRecordForm,
+} from '../../components/records/record-form-dialog.tsx';
 import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
 import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 type PrescriptionFormOutput = ReturnType<typeof prescriptionFormSchema.parse>;
 
 /** The 'Add Prescription' / 'Edit Prescription' dialog; the doctor is pre-filled as the signed-in one. */
-export function PrescriptionFormDialog({
-  open,
-  record,
-  onClose,
-}: RecordFormDialogComponentProps<Prescription>) {
+export function PrescriptionFormDialog(props: RecordFormDialogComponentProps<Prescription>) {
   const { user } = useSession();
-  const save = useSaveRecord<PrescriptionInput, Prescription>('prescription');
-  const { form, submit } = useRecordForm<
+  const { control, dialogProps } = useClinicalRecordForm<
+    Prescription,
     PrescriptionFormValues,
     PrescriptionFormOutput,
     PrescriptionInput
   >({
+    type: 'prescription',
+    dialog: props,
     resolver: zodResolver(prescriptionFormSchema),
-    open,
-    resetKey: record,
-    isEdit: record !== null,
-    initial: () =>
-      record
-        ? {
-            patientId: record.patientId,
-            doctorId: record.doctorId,
-            date: record.date,
-            medication: record.medication,
-            dosage: record.dosage,
-            duration: record.duration,
-            details: record.details,
-          }
-        : {
-            patientId: null,
-            doctorId: staffIdAs(user, 'doctor'),
-            date: toDateTimeLocal(new Date()).slice(0, 10),
-            medication: '',
-            dosage: '',
-            duration: '',
-            details: '',
-          },
+    fromRecord: (record) => ({
+      patientId: record.patientId,
+      doctorId: record.doctorId,
+      date: record.date,
+      medication: record.medication,
+      dosage: record.dosage,
+      duration: record.duration,
+      details: record.details,
+    }),
+    blank: () => ({
+      patientId: null,
+      doctorId: staffIdAs(user, 'doctor'),
+      date: toDateTimeLocal(new Date()).slice(0, 10),
+      medication: '',
+      dosage: '',
+      duration: '',
+      details: '',
+    }),
     toBody: (values) => values,
-    save: (body) => save.mutateAsync({ id: record?.id, body }),
     texts: {
       added: notices.prescriptionAdded,
       updated: notices.prescriptionUpdated,
       error: clinicalTexts.errorSavingPrescription,
     },
-    onClose,
+    titles: { add: 'Add Prescription', edit: 'Edit Prescription' },
   });
-  const { control } = form;
 
   return (
-    <RecordFormDialog
-      open={open}
-      title={record ? 'Edit Prescription' : 'Add Prescription'}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      busy={form.formState.isSubmitting}
-    >
+    <RecordFormDialog {...dialogProps}>
       <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
       <PersonInput control={control} name="doctorId" role="doctor" label="Doctor" required />
       <TextInput control={control} name="date" label="Date" type="date" required />

@@ -10,65 +10,52 @@ import {
 } from '../../../shared/schemas/progress-reports.ts';
 import { staffIdAs } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { useSaveRecord } from '../../components/records/api/save-record.ts';
-import { RecordFormDialog, useRecordForm } from '../../components/records/record-form-dialog.tsx';
+import {
+  RecordFormDialog,
+  useClinicalRecordForm,
+} from '../../components/records/record-form-dialog.tsx';
 import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
 import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
 
 /** The 'Add Progress Report' / 'Edit Progress Report' dialog; a caregiver is pre-filled as themselves. */
-export function ProgressReportFormDialog({
-  open,
-  record,
-  onClose,
-}: RecordFormDialogComponentProps<ProgressReport>) {
+export function ProgressReportFormDialog(props: RecordFormDialogComponentProps<ProgressReport>) {
   const { user } = useSession();
-  const save = useSaveRecord<ProgressReportInput, ProgressReport>('progress-report');
-  const { form, submit } = useRecordForm<
+  const { control, dialogProps } = useClinicalRecordForm<
+    ProgressReport,
     ProgressReportFormValues,
     ProgressReportInput,
     ProgressReportInput
   >({
+    type: 'progress-report',
+    dialog: props,
     resolver: zodResolver(progressReportInputSchema),
-    open,
-    resetKey: record,
-    isEdit: record !== null,
-    initial: () =>
-      record
-        ? {
-            patientId: record.patientId,
-            caregiverId: record.caregiverId,
-            date: toDateTimeLocal(record.date),
-            summary: record.summary,
-            recommendations: record.recommendations,
-            overallHealth: record.overallHealth,
-          }
-        : {
-            patientId: null,
-            caregiverId: staffIdAs(user, 'caregiver'),
-            date: toDateTimeLocal(new Date()),
-            summary: '',
-            recommendations: '',
-            overallHealth: '',
-          },
+    fromRecord: (record) => ({
+      patientId: record.patientId,
+      caregiverId: record.caregiverId,
+      date: toDateTimeLocal(record.date),
+      summary: record.summary,
+      recommendations: record.recommendations,
+      overallHealth: record.overallHealth,
+    }),
+    blank: () => ({
+      patientId: null,
+      caregiverId: staffIdAs(user, 'caregiver'),
+      date: toDateTimeLocal(new Date()),
+      summary: '',
+      recommendations: '',
+      overallHealth: '',
+    }),
     toBody: (values) => ({ ...values, date: fromDateTimeLocal(values.date) }),
-    save: (body) => save.mutateAsync({ id: record?.id, body }),
     texts: {
       added: notices.progressReportAdded,
       updated: notices.progressReportUpdated,
       error: notices.errorSavingProgressReport,
     },
-    onClose,
+    titles: { add: 'Add Progress Report', edit: 'Edit Progress Report' },
   });
-  const { control } = form;
 
   return (
-    <RecordFormDialog
-      open={open}
-      title={record ? 'Edit Progress Report' : 'Add Progress Report'}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      busy={form.formState.isSubmitting}
-    >
+    <RecordFormDialog {...dialogProps}>
       <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
       <PersonInput
         control={control}

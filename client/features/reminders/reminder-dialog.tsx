@@ -1,14 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import { notices, reminderTexts, validation } from '../../../shared/messages.ts';
 import {
@@ -16,7 +8,7 @@ import {
   type Reminder,
   type ReminderFormValues,
 } from '../../../shared/schemas/reminders.ts';
-import { useFullScreenDialog } from '../../components/dialog.ts';
+import { FormDialog, FormTextField } from '../../components/form-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveReminder } from './api/save-reminder.ts';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
@@ -40,7 +32,6 @@ interface ReminderDialogProps {
 export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps) {
   const isEdit = Boolean(reminder);
   const save = useSaveReminder();
-  const fullScreen = useFullScreenDialog();
   const { control, handleSubmit, reset, setError } = useForm<ReminderFormValues>({
     resolver: zodResolver(reminderFormSchema),
     defaultValues: initialValues(reminder),
@@ -82,65 +73,36 @@ export function ReminderDialog({ open, reminder, onClose }: ReminderDialogProps)
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={save.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="reminder-dialog-title"
+      titleId="reminder-dialog-title"
+      title={isEdit ? reminderTexts.editTitle : reminderTexts.addTitle}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={save.isPending}
+      cancelLabel={reminderTexts.cancel}
+      submitLabel={isEdit ? reminderTexts.save : reminderTexts.addTitle}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="reminder-dialog-title">
-          {isEdit ? reminderTexts.editTitle : reminderTexts.addTitle}
-        </DialogTitle>
-        <DialogContent sx={{ pt: '8px !important' }}>
-          <Controller
-            control={control}
-            name="message"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label={reminderTexts.messageLabel}
-                required
-                fullWidth
-                autoFocus
-                autoComplete="off"
-                multiline
-                minRows={2}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="date"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                type="datetime-local"
-                label={reminderTexts.dateLabel}
-                required
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            )}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {reminderTexts.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {isEdit ? reminderTexts.save : reminderTexts.addTitle}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="message"
+        label={reminderTexts.messageLabel}
+        required
+        fullWidth
+        autoFocus
+        autoComplete="off"
+        multiline
+        minRows={2}
+      />
+      <FormTextField
+        control={control}
+        name="date"
+        type="datetime-local"
+        label={reminderTexts.dateLabel}
+        required
+        fullWidth
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </FormDialog>
   );
 }

@@ -7,7 +7,8 @@ import {
   doctorParamsSchema,
   patientParamsSchema,
 } from '../../../shared/schemas/appointments.ts';
-import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
+import { idParamsSchema } from '../../../shared/schemas/common.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import {
@@ -23,12 +24,7 @@ import {
 
 const tags = ['appointments'];
 const entity = 'appointment';
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const listResponse = { 200: z.array(appointmentSchema), ...errors };
 const oneResponse = { 200: appointmentSchema, ...errors };
 

@@ -5,20 +5,11 @@ import {
   auditEntrySchema,
   auditQuerySchema,
 } from '../../../shared/schemas/audit.ts';
-import {
-  errorBodySchema,
-  idParamsSchema,
-  listQuerySchema,
-} from '../../../shared/schemas/common.ts';
+import { idParamsSchema, listQuerySchema } from '../../../shared/schemas/common.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { listAccessLog, listAuditEntries } from './audit.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-};
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,7 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         summary: 'The audit log, newest first, filtered (admins; X-Total-Count)',
         querystring: auditQuerySchema,
-        response: { 200: z.array(auditEntrySchema), ...errors },
+        response: { 200: z.array(auditEntrySchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -48,9 +39,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuerySchema.omit({ q: true }),
         response: {
           200: z.array(accessLogEntrySchema),
-          ...errors,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },

@@ -3,12 +3,9 @@ import { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import { recordType, type RecordTypeDefinition } from '../../../shared/record-types.ts';
 import { recordIdParamsSchema } from '../../../shared/schemas/clinical.ts';
-import {
-  errorBodySchema,
-  listQuerySchema,
-  type ListQuery,
-} from '../../../shared/schemas/common.ts';
+import { listQuerySchema, type ListQuery } from '../../../shared/schemas/common.ts';
 import type { RequestContext } from '../../auth/context.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage, type Page } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import type { StoredKind } from './record-kind.ts';
@@ -51,12 +48,7 @@ export const defineRecordFeature = <TInput, TAnswer>(
   feature: RecordFeature<TInput, TAnswer>,
 ): AnyRecordFeature => feature as unknown as AnyRecordFeature;
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The calls every clinical record type shares, from its registry entry: the list in the caller's
@@ -193,7 +185,7 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
             'The record returns to every list with its fields unchanged. 404 for an unknown id, ' +
             '409 when the record is not deleted or belongs to a deleted patient.',
           params: recordIdParamsSchema,
-          response: { 200: answer, ...errors, 409: errorBodySchema },
+          response: { 200: answer, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => service.restore(contextOf(request), request.params.id),

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import {
   deletedRecordSchema,
   deletedRecordsQuerySchema,
 } from '../../../shared/schemas/deleted-records.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import type { StoredKind } from '../clinical-common/clinical-records.ts';
@@ -33,9 +33,7 @@ export const deletedRecordsRoutes: FastifyPluginAsyncZod<DeletedRecordsOptions> 
         querystring: deletedRecordsQuerySchema,
         response: {
           200: z.array(deletedRecordSchema),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

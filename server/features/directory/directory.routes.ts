@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { directoryEntrySchema, directoryQuerySchema } from '../../../shared/schemas/directory.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { listDirectory } from './directory.service.ts';
 
@@ -16,9 +16,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: directoryQuerySchema,
         response: {
           200: z.array(directoryEntrySchema),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  idParamsSchema,
-  listQuerySchema,
-} from '../../../shared/schemas/common.ts';
+import { idParamsSchema, listQuerySchema } from '../../../shared/schemas/common.ts';
 import {
   addCareTeamMemberSchema,
   careTeamMemberSchema,
@@ -16,6 +12,7 @@ import {
   patientSchema,
   seedUsernameQuerySchema,
 } from '../../../shared/schemas/patients.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { addCareTeamMember, listCareTeam, removeCareTeamMember } from './care-team.service.ts';
@@ -30,13 +27,7 @@ import {
 } from './patients.service.ts';
 
 const tags = ['patients'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const noContent = z.null().describe('No content');
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
+import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import {
   PRESETS_CREATED_HEADER,
   reminderInputSchema,
   reminderListQuerySchema,
   reminderSchema,
 } from '../../../shared/schemas/reminders.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import {
@@ -17,7 +18,7 @@ import {
 } from './reminders.service.ts';
 
 const tags = ['reminders'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 // Every role keeps its own reminders: 'self' is granted to every signed-in role.
 const config = { access: 'self', auditEntity: 'reminder' } as const;
 
@@ -71,7 +72,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit an own reminder; a new time makes it remind again',
         params: idParamsSchema,
         body: reminderInputSchema,
-        response: { 200: reminderSchema, 404: errorBodySchema, ...errors },
+        response: { 200: reminderSchema, ...errors, ...errorResponses(404) },
       },
     },
     async (request) => updateReminder(contextOf(request), request.params.id, request.body),
@@ -85,7 +86,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete an own reminder (soft); it will not remind',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), 404: errorBodySchema, ...errors },
+        response: { 204: z.null().describe('Deleted'), ...errors, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

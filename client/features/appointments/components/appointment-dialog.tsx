@@ -1,13 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
@@ -17,7 +9,7 @@ import {
   type Appointment,
   type AppointmentFormValues,
 } from '../../../../shared/schemas/appointments.ts';
-import { useFullScreenDialog } from '../../../components/dialog.ts';
+import { FormDialog, FormTextField } from '../../../components/form-dialog.tsx';
 import { PersonPicker } from '../../../components/person-picker.tsx';
 import { useCareTeamDoctors } from '../api/care-team-doctors.ts';
 import { useSaveAppointment } from '../api/save-appointment.ts';
@@ -63,7 +55,6 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
   const { open, mode, appointment, ownPatient, onClose } = props;
   const isEdit = Boolean(appointment);
   const save = useSaveAppointment();
-  const fullScreen = useFullScreenDialog();
   const careTeam = useCareTeamDoctors(mode === 'patient' && open ? (ownPatient?.id ?? null) : null);
   const form = useForm<AppointmentFormValues>({
     resolver: zodResolver(appointmentFormSchema),
@@ -107,123 +98,77 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
   const useDoctorSelect = mode === 'patient' && !careTeam.isError;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={save.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="appointment-dialog-title"
+      titleId="appointment-dialog-title"
+      title={isEdit ? 'Edit Appointment' : 'Add Appointment'}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={save.isPending}
+      cancelLabel="Cancel"
+      submitLabel={isEdit ? 'Save' : mode === 'patient' ? 'Request' : 'Add'}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="appointment-dialog-title">
-          {isEdit ? 'Edit Appointment' : 'Add Appointment'}
-        </DialogTitle>
-        <DialogContent sx={{ pt: '8px !important' }}>
-          <Controller
-            control={control}
-            name="doctorUsername"
-            render={({ field, fieldState }) =>
-              useDoctorSelect ? (
-                <TextField
-                  {...field}
-                  select
-                  label="Doctor"
-                  required
-                  error={Boolean(fieldState.error)}
-                  helperText={
-                    fieldState.error?.message ??
-                    (careTeam.data?.length === 0 ? appointmentTexts.noCareTeamDoctor : undefined)
-                  }
-                  inputRef={field.ref}
-                >
-                  {(careTeam.data ?? []).map((doctor) => (
-                    <MenuItem key={doctor.userId} value={doctor.username}>
-                      {doctor.name} ({doctor.username})
-                    </MenuItem>
-                  ))}
-                </TextField>
-              ) : (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label="Doctor username"
-                  required
-                  autoComplete="off"
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )
-            }
-          />
-          {mode === 'patient' ? (
-            <TextField
+      {useDoctorSelect ? (
+        <FormTextField
+          control={control}
+          name="doctorUsername"
+          select
+          label="Doctor"
+          required
+          helperText={careTeam.data?.length === 0 ? appointmentTexts.noCareTeamDoctor : undefined}
+        >
+          {(careTeam.data ?? []).map((doctor) => (
+            <MenuItem key={doctor.userId} value={doctor.username}>
+              {doctor.name} ({doctor.username})
+            </MenuItem>
+          ))}
+        </FormTextField>
+      ) : (
+        <FormTextField
+          control={control}
+          name="doctorUsername"
+          label="Doctor username"
+          required
+          autoComplete="off"
+        />
+      )}
+      {mode === 'patient' ? (
+        <TextField
+          label="Patient"
+          value={ownPatient?.label ?? ''}
+          disabled
+          helperText={form.formState.errors.patientId?.message}
+          error={Boolean(form.formState.errors.patientId)}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="patientId"
+          render={({ field, fieldState }) => (
+            <PersonPicker
+              role="patient"
               label="Patient"
-              value={ownPatient?.label ?? ''}
-              disabled
-              helperText={form.formState.errors.patientId?.message}
-              error={Boolean(form.formState.errors.patientId)}
-            />
-          ) : (
-            <Controller
-              control={control}
               name="patientId"
-              render={({ field, fieldState }) => (
-                <PersonPicker
-                  role="patient"
-                  label="Patient"
-                  name="patientId"
-                  required
-                  value={field.value ?? null}
-                  onChange={(id) => field.onChange(id)}
-                  error={fieldState.error?.message}
-                />
-              )}
+              required
+              value={field.value ?? null}
+              onChange={(id) => field.onChange(id)}
+              error={fieldState.error?.message}
             />
           )}
-          <Controller
-            control={control}
-            name="appointmentDate"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                type="datetime-local"
-                label="Appointment Date"
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: mode === 'patient' ? { min: nowLocal } : undefined,
-                }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="location"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label="Location"
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {isEdit ? 'Save' : mode === 'patient' ? 'Request' : 'Add'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        />
+      )}
+      <FormTextField
+        control={control}
+        name="appointmentDate"
+        type="datetime-local"
+        label="Appointment Date"
+        required
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: mode === 'patient' ? { min: nowLocal } : undefined,
+        }}
+      />
+      <FormTextField control={control} name="location" label="Location" required />
+    </FormDialog>
   );
 }
