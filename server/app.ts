@@ -25,6 +25,7 @@ import { prescriptionsFeature } from './features/prescriptions/prescriptions.ser
 import { progressReportsFeature } from './features/progress-reports/progress-reports.service.ts';
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { vitalSignsFeature } from './features/vital-signs/vital-signs.service.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { clientDistFolder } from './lib/paths.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -43,6 +44,7 @@ const recordFeatures: Record<ClinicalRecordType, AnyRecordFeature> = {
   'progress-report': progressReportsFeature,
   prescription: prescriptionsFeature,
   medication: medicationsFeature,
+  'vital-sign': vitalSignsFeature,
 };
 
 declare module 'fastify' {

@@ -238,6 +238,40 @@ export const clinicalTexts = {
   ) => `A prescription for ${patientName} was ${change}`,
 } as const;
 
+/** The measurements of a vital signs reading: how people name them, and their units. */
+export const vitalSignLabels = {
+  systolic: { label: 'Systolic', unit: 'mmHg' },
+  diastolic: { label: 'Diastolic', unit: 'mmHg' },
+  pulse: { label: 'Pulse', unit: '/min' },
+  respiratoryRate: { label: 'Respiratory rate', unit: '/min' },
+  temperatureC: { label: 'Temperature', unit: '°C' },
+  spo2: { label: 'SpO2', unit: '%' },
+  glucoseMmolL: { label: 'Blood glucose', unit: 'mmol/L' },
+  weightKg: { label: 'Weight', unit: 'kg' },
+  pain: { label: 'Pain', unit: '' },
+} as const;
+export type VitalMeasurement = keyof typeof vitalSignLabels;
+
+const withUnit = (measurement: VitalMeasurement, text: string) =>
+  vitalSignLabels[measurement].unit ? `${text} ${vitalSignLabels[measurement].unit}` : text;
+
+/** Texts of vital signs readings (the API's validation; the screens will use the same words). */
+export const vitalSignTexts = {
+  takenAtRequired: 'Taken at is required',
+  atLeastOneMeasurement: 'Enter at least one measurement',
+  /** Out of the physiological range, or not a number: the field, the range and the unit. */
+  wholeNumberOutOfRange: (measurement: VitalMeasurement, min: number, max: number) =>
+    withUnit(
+      measurement,
+      `${vitalSignLabels[measurement].label} must be a whole number from ${min} to ${max}`,
+    ),
+  decimalOutOfRange: (measurement: VitalMeasurement, min: number, max: number) =>
+    `${withUnit(measurement, `${vitalSignLabels[measurement].label} must be from ${min.toFixed(1)} to ${max.toFixed(1)}`)}, with at most one decimal`,
+  diastolicBelowSystolic: 'Diastolic must be below systolic',
+  bloodPressureBoth: 'Enter both systolic and diastolic, or neither',
+  noteTooLong: (max: number) => `A note can be at most ${max} characters`,
+} as const;
+
 /** Texts of the reminders (caregiver dashboard) that the seed does not name. */
 export const reminderTexts = {
   dashboardTitle: 'Caregiver Dashboard',
@@ -300,18 +334,8 @@ export const deletedRecordTexts = {
     'Records deleted by a click stay here until an administrator restores them. Records of a deleted patient appear once the patient is restored.',
   typeLabel: 'Record type',
   allTypes: 'All types',
-  typeInvalid:
-    'Type must be one of patient, appointment, medical-record, progress-report, prescription, medication',
   /** The same words for whatever types the registry lists (shared/record-types.ts). */
   typeMustBeOneOf: (types: readonly string[]) => `Type must be one of ${types.join(', ')}`,
-  typeLabels: {
-    patient: 'Patient',
-    appointment: 'Appointment',
-    'medical-record': 'Medical record',
-    'progress-report': 'Progress report',
-    prescription: 'Prescription',
-    medication: 'Medication record',
-  },
   empty: 'No deleted records.',
   adminOnly: 'Only administrators can restore deleted records.',
   errorFetching: 'Error fetching deleted records',

@@ -30,6 +30,9 @@ export const permissionNames = [
   'medications:read',
   'medications:write',
   'medications:log',
+  'vital-signs:read',
+  'vital-signs:record',
+  'vital-signs:write',
   'directory:read',
   'users:manage',
   'audit:read',
@@ -46,6 +49,7 @@ const clinicalReads: readonly Permission[] = [
   'progress-reports:read',
   'prescriptions:read',
   'medications:read',
+  'vital-signs:read',
   'directory:read',
 ];
 
@@ -62,6 +66,15 @@ const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-team
  * the team first, so the attribution is visible where the team is.
  */
 
+/*
+ * Vital signs. `vital-signs:record` adds a reading for a patient in the caller's scope and
+ * changes or deletes the readings the caller recorded; `vital-signs:write` changes or deletes
+ * any reading in scope. The care team's editors hold both. A patient holds `record` from viewer
+ * on, as with appointment requests: home readings (blood pressure, weight) are the patient's
+ * own entries about themself, and the scope keeps them to their own record. Which reading is
+ * the caller's own is the service's decision (403 otherwise, audited).
+ */
+
 /** What each role gains at each privilege level (cumulative levels are applied below). */
 const table: Record<Role, Grants> = {
   doctor: {
@@ -75,13 +88,20 @@ const table: Record<Role, Grants> = {
       'prescriptions:write',
       'medications:write',
       'medications:log',
+      'vital-signs:record',
+      'vital-signs:write',
     ],
     supervisor: supervisorGrants,
     admin: adminGrants,
   },
   caregiver: {
     viewer: ['self', ...clinicalReads],
-    editor: ['progress-reports:create', 'medications:log'],
+    editor: [
+      'progress-reports:create',
+      'medications:log',
+      'vital-signs:record',
+      'vital-signs:write',
+    ],
     supervisor: supervisorGrants,
     admin: adminGrants,
   },
@@ -95,6 +115,8 @@ const table: Record<Role, Grants> = {
       'progress-reports:read',
       'prescriptions:read',
       'medications:read',
+      'vital-signs:read',
+      'vital-signs:record',
     ],
     editor: [],
     // A patient sees only their own record whatever the privilege; a higher level adds only

@@ -101,6 +101,20 @@ export const recordTypes = [
     clinical: true,
     screen: '/prescriptions-medication',
   },
+  {
+    type: 'vital-sign',
+    plural: 'vital-signs',
+    labels: { one: 'Vital signs reading', many: 'Vital signs', audit: 'Vital signs reading' },
+    access: {
+      read: 'vital-signs:read',
+      create: 'vital-signs:record',
+      // Editors on the care team change any reading in scope, a patient their own: the service
+      // decides (403).
+      update: 'vital-signs:record',
+      remove: 'vital-signs:record',
+    },
+    clinical: true,
+  },
 ] as const satisfies readonly RecordTypeDefinition[];
 
 export type RecordType = (typeof recordTypes)[number]['type'];

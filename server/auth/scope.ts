@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { can } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
 import { patients } from '../db/schema/index.ts';
-import { notFound } from '../lib/http-error.ts';
 import type { SessionUser } from './sessions.ts';
 
 /**

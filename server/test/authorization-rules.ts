@@ -416,11 +416,26 @@ function recordRoutes(
   };
 }
 
+/**
+ * A vital signs reading: those with vital-signs:write change any in scope, anyone else who may
+ * record (a patient) only the readings they took. The world's readings are taken by a maker,
+ * so for such a caller a reading in scope is someone else's.
+ */
+function changesOwnReadings(p: Principal, which: Which): Verdict {
+  const scope = patientScope(p, which);
+  if (scope !== 'ok') return scope;
+  return allows(p, 'vital-signs:write') ? 'ok' : 'forbidden';
+}
+
 /** The eight calls every clinical record type shares, plus its list by person. */
 function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
   const base = `/api/${kind}`;
   const byPerson =
-    kind === 'progress-reports' ? 'caregiver' : kind === 'medications' ? null : 'doctor';
+    kind === 'progress-reports'
+      ? 'caregiver'
+      : kind === 'medications' || kind === 'vital-signs'
+        ? null
+        : 'doctor';
   const result: Record<string, Rule> = {
     [`GET ${base}`]: route({ request: plain(base) }),
     [`GET ${base}/patient/:id`]: patientRoute({ prefix: `${base}/patient` }),
@@ -437,7 +452,10 @@ function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
               if (scope !== 'ok') return scope;
               return which === 'own' || allows(p, 'progress-reports:write') ? 'ok' : 'forbidden';
             }
-          : undefined,
+          : kind === 'vital-signs'
+            ? changesOwnReadings
+            : undefined,
+      remove: kind === 'vital-signs' ? changesOwnReadings : undefined,
     }),
   };
   if (byPerson) {

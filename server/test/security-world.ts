@@ -7,6 +7,7 @@ import {
   validPrescriptionInput,
   validProgressReportInput,
 } from './clinical-factories.ts';
+import { validVitalSignInput } from './vital-sign-factories.ts';
 import { call, type TestApp } from './app.ts';
 import {
   createDeletedPatient,
@@ -49,6 +50,7 @@ export const clinicalKinds = [
   'progress-reports',
   'prescriptions',
   'medications',
+  'vital-signs',
 ] as const;
 export type ClinicalKind = (typeof clinicalKinds)[number];
 export type RecordKind = ClinicalKind | 'appointments';
@@ -189,6 +191,8 @@ export class SecurityWorld {
         return validPrescriptionInput(patientId, doctorId);
       case 'medications':
         return validMedicationInput(patientId);
+      case 'vital-signs':
+        return validVitalSignInput(patientId);
     }
   }
 

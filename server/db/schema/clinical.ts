@@ -1,4 +1,13 @@
-import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
 
@@ -108,4 +117,42 @@ export const medications = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('medications_patient_idx').on(t.patientId, t.date)],
+);
+
+/** Decimal readings keep exactly the one decimal they are entered with, and leave as numbers. */
+const oneDecimal = (precision: number) => numeric({ precision, scale: 1, mode: 'number' });
+
+export const vitalSigns = pgTable(
+  'vital_signs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    takenAt: timestamp({ withTimezone: true }).notNull(),
+    // Each measurement is optional (a home reading may be a weight alone); the input schema
+    // keeps each within its physiological range.
+    systolic: smallint(),
+    diastolic: smallint(),
+    pulse: smallint(),
+    respiratoryRate: smallint(),
+    temperatureC: oneDecimal(3),
+    spo2: smallint(),
+    glucoseMmolL: oneDecimal(3),
+    weightKg: oneDecimal(4),
+    pain: smallint(),
+    note: text().notNull().default(''),
+    /** Who took it: a caregiver, a doctor, or the patient at home. */
+    recordedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // In the lists' order (newest reading first, then newest id), so a patient's page is read
+    // in order and stops after `limit` rows.
+    index('vital_signs_patient_idx').on(t.patientId, t.takenAt.desc(), t.id.desc()),
+  ],
 );

@@ -10,6 +10,7 @@ import {
   notifications,
   prescriptions,
   progressReports,
+  vitalSigns,
 } from '../schema/index.ts';
 import type { Random } from './random.ts';
 
@@ -32,6 +33,7 @@ export interface AgencyRows {
   reports: (typeof progressReports.$inferInsert)[];
   scripts: (typeof prescriptions.$inferInsert)[];
   doses: (typeof medications.$inferInsert)[];
+  readings: (typeof vitalSigns.$inferInsert)[];
   notices: (typeof notifications.$inferInsert)[];
   audits: (typeof auditLog.$inferInsert)[];
   staffReminders: (typeof reminders.$inferInsert)[];
@@ -71,6 +73,7 @@ export const emptyRows = (): AgencyRows => ({
   reports: [],
   scripts: [],
   doses: [],
+  readings: [],
   notices: [],
   audits: [],
   staffReminders: [],
@@ -96,6 +99,7 @@ export async function insertPatientRows(tx: Executor, rows: AgencyRows): Promise
   await insertAll(tx, progressReports, rows.reports);
   await insertAll(tx, prescriptions, rows.scripts);
   await insertAll(tx, medications, rows.doses);
+  await insertAll(tx, vitalSigns, rows.readings);
   await insertAll(tx, notifications, rows.notices);
   await insertAll(tx, auditLog, rows.audits);
 }

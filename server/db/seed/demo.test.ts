@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { vitalSignInputSchema } from '../../../shared/schemas/vital-signs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/app.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -36,6 +37,7 @@ describe('demo agency seed', () => {
       'progressReports',
       'prescriptions',
       'medications',
+      'vitalSigns',
       'reminders',
       'notifications',
       'auditLog',
@@ -95,6 +97,35 @@ describe('demo agency seed', () => {
           and date <= ${new Date(now.getTime() + 6 * 60_000).toISOString()}`,
     );
     expect(due!.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps months of vital signs, 2-3 a week, every one within the bounds the API accepts', async () => {
+    const readings = await rows<Record<string, unknown> & { patientId: number; takenAt: string }>(
+      database,
+      sql`select patient_id as "patientId",
+                 to_char(taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "takenAt",
+                 systolic, diastolic, pulse, respiratory_rate as "respiratoryRate",
+                 temperature_c::float8 as "temperatureC", spo2,
+                 glucose_mmol_l::float8 as "glucoseMmolL", weight_kg::float8 as "weightKg",
+                 pain, note
+          from vital_signs`,
+    );
+    const patients = new Set(readings.map((r) => r.patientId));
+    expect(patients.size).toBeGreaterThanOrEqual(4);
+    for (const patientId of patients) {
+      const own = readings.filter((r) => r.patientId === patientId);
+      // Thirteen weeks of two or three readings, less the ones still ahead today.
+      expect(own.length).toBeGreaterThanOrEqual(24);
+      expect(own.length).toBeLessThanOrEqual(39);
+      const oldest = Math.min(...own.map((r) => Date.parse(r.takenAt)));
+      expect(now.getTime() - oldest).toBeGreaterThan(80 * 86_400_000);
+    }
+    for (const reading of readings) {
+      const body = Object.fromEntries(Object.entries(reading).filter(([, v]) => v !== null));
+      const parsed = vitalSignInputSchema.safeParse(body);
+      expect(parsed.success, JSON.stringify(reading)).toBe(true);
+      expect(Date.parse(reading.takenAt)).toBeLessThan(now.getTime());
+    }
   });
 
   it('reuses a database that already has users instead of seeding twice', async () => {

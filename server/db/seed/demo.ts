@@ -18,6 +18,7 @@ import { createRandom, type Random } from './random.ts';
 import { addCareReminders, insertFiredReminders, refreshDueReminders } from './reminders.ts';
 import { createStaff } from './staff.ts';
 import { towns } from './vocabulary.ts';
+import { addVitalSigns, vitalSignsSeed } from './vital-signs.ts';
 
 export { DEMO_PASSWORD, defaultDemoSize, findDemoLogins, countRows, refreshDueReminders };
 export type { DemoLogin, DemoResult, DemoSize };
@@ -60,6 +61,7 @@ async function buildAgency(
     rows: emptyRows(),
   };
   const { doctors, caregivers } = await createStaff(agency, size);
+  const vitalsRandom = createRandom(vitalSignsSeed(size.seed));
 
   // Each step draws its random values in turn: the order of these calls is part of the seed.
   for (let i = 0; i < size.patients; i += 1) {
@@ -72,6 +74,7 @@ async function buildAgency(
     addAppointments(patient);
     addProgressReports(patient);
     addCareReminders(patient);
+    addVitalSigns(patient, vitalsRandom);
   }
 
   await insertPatientRows(tx, agency.rows);

@@ -12,6 +12,7 @@ import {
   progressReports,
   reminders,
   users,
+  vitalSigns,
 } from '../schema/index.ts';
 import { DEMO_PASSWORD, type DemoLogin } from './demo-config.ts';
 
@@ -76,6 +77,7 @@ const counted = {
   progressReports,
   prescriptions,
   medications,
+  vitalSigns,
   reminders,
   notifications,
   auditLog,

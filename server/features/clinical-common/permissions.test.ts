@@ -8,6 +8,7 @@ import {
   medications,
   prescriptions,
   progressReports,
+  vitalSigns,
 } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
@@ -18,9 +19,10 @@ import {
   validPrescriptionInput,
   validProgressReportInput,
 } from '../../test/clinical-factories.ts';
+import { insertVitalSign, validVitalSignInput } from '../../test/vital-sign-factories.ts';
 
 /**
- * PRODUCT.md section 3, row by row, for the four clinical record types: every role at viewer
+ * PRODUCT.md section 3, row by row, for the clinical record types (and vital signs): every role at viewer
  * and editor (and the legacy role `user`), every action, in scope and out of scope. Allowed
  * answers 2xx; refused answers 403 with nothing changed and one 'denied' audit row; a record
  * of a patient outside the caller's scope answers 404 exactly like a missing one.
@@ -35,7 +37,8 @@ type ActorName =
   | 'patient editor'
   | 'legacy user';
 type Action = 'list' | 'list for patient' | 'read' | 'add' | 'edit' | 'delete';
-type Kind = 'medical records' | 'progress reports' | 'prescriptions' | 'medication records';
+type Kind =
+  'medical records' | 'progress reports' | 'prescriptions' | 'medication records' | 'vital signs';
 
 const actorSpecs: Record<ActorName, { role: string; privileges: Privilege }> = {
   'doctor viewer': { role: 'doctor', privileges: 'viewer' },
@@ -51,7 +54,7 @@ const actorNames = Object.keys(actorSpecs) as ActorName[];
 const reads = new Set<ActorName>(actorNames);
 const only = (...names: ActorName[]) => new Set<ActorName>(names);
 
-/** The permission table of PRODUCT.md section 3 for these four record types. */
+/** The permission table of PRODUCT.md section 3 for these record types. */
 const allowed: Record<Kind, Record<'read' | 'add' | 'edit' | 'delete', Set<ActorName>>> = {
   'medical records': {
     read: reads,
@@ -78,7 +81,31 @@ const allowed: Record<Kind, Record<'read' | 'add' | 'edit' | 'delete', Set<Actor
     edit: only('doctor editor'),
     delete: only('doctor editor'),
   },
+  // Patients record their own home readings; the ones in these cases are a caregiver's.
+  'vital signs': {
+    read: reads,
+    add: only(
+      'doctor editor',
+      'caregiver editor',
+      'patient viewer',
+      'patient editor',
+      'legacy user',
+    ),
+    edit: only('doctor editor', 'caregiver editor'),
+    delete: only('doctor editor', 'caregiver editor'),
+  },
 };
+
+/**
+ * Who may change only the records they entered themselves: someone else's in their scope
+ * answers 403 (above), one out of their scope 404 like a missing one.
+ */
+const changesOwnOnly: Partial<Record<Kind, Set<ActorName>>> = {
+  'vital signs': only('patient viewer', 'patient editor', 'legacy user'),
+};
+const mayAttempt = (kind: Kind, action: Action, actor: ActorName) =>
+  allowed[kind][permissionOf(action)].has(actor) ||
+  ((action === 'edit' || action === 'delete') && Boolean(changesOwnOnly[kind]?.has(actor)));
 
 const kinds = Object.keys(allowed) as Kind[];
 const actions: Action[] = ['list', 'list for patient', 'read', 'add', 'edit', 'delete'];
@@ -129,6 +156,12 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       seed: (patientId: number) =>
         clinicalFactories.medication(db, patientId, actors['caregiver editor'].id),
       body: (patientId: number) => validMedicationInput(patientId),
+    },
+    'vital signs': {
+      path: '/api/vital-signs',
+      table: vitalSigns,
+      seed: (patientId: number) => insertVitalSign(db, patientId, actors['caregiver editor'].id),
+      body: (patientId: number) => validVitalSignInput(patientId),
     },
   });
 
@@ -247,7 +280,7 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       .filter((a) => a !== 'list')
       .flatMap((action) =>
         actorNames.map((actor) => {
-          const expected = allowed[kind][permissionOf(action)].has(actor) ? 404 : 403;
+          const expected = mayAttempt(kind, action, actor) ? 404 : 403;
           return [
             `${actor}: ${action} ${kind} of a patient outside their scope answers ${expected}, nothing changed`,
             action,
@@ -356,6 +389,7 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       '/api/progress-reports',
       '/api/prescriptions',
       '/api/medications',
+      '/api/vital-signs',
     ]) {
       expect((await call(t.app, 'GET', path)).status).toBe(401);
     }
