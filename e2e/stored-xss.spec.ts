@@ -168,6 +168,11 @@ interface ScreenVisit {
   path: string;
   /** The screen shows stored text, so the payload must be on it as plain text. */
   showsPayload: boolean;
+  /**
+   * Typed into the screen's search field first: a list of the whole agency pages, and other
+   * specs sharing the server may have pushed the payload's row past the first page.
+   */
+  search?: string;
 }
 
 function screensOf(role: RoleName, patientId: number): ScreenVisit[] {
@@ -198,7 +203,7 @@ function screensOf(role: RoleName, patientId: number): ScreenVisit[] {
           ...s,
           showsPayload: s.path === '/patients' || s.path === chart.path,
         })),
-        { path: '/users', showsPayload: true },
+        { path: '/users', showsPayload: true, search: world.accounts.doctor.username },
         { path: '/audit', showsPayload: false },
         { path: '/deleted-records', showsPayload: true },
       ];
@@ -256,6 +261,10 @@ async function visit(page: Page, screen: ScreenVisit) {
       '[role="status"][aria-label="Loading"], .MuiSkeleton-root, main .MuiCircularProgress-root',
     ),
   ).toHaveCount(0);
+  if (screen.search) {
+    await page.getByRole('searchbox').first().fill(screen.search);
+    await expect(page.locator('main')).toContainText(screen.search);
+  }
   if (screen.showsPayload) {
     // The stored text is on the screen, as text: the check below is not of an empty page.
     await expect(page.locator('main')).toContainText('window.__xss=1');
