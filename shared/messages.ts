@@ -255,7 +255,7 @@ export type VitalMeasurement = keyof typeof vitalSignLabels;
 const withUnit = (measurement: VitalMeasurement, text: string) =>
   vitalSignLabels[measurement].unit ? `${text} ${vitalSignLabels[measurement].unit}` : text;
 
-/** Texts of vital signs readings (the API's validation; the screens will use the same words). */
+/** Texts of vital signs readings: the API's validation and the patient page's section. */
 export const vitalSignTexts = {
   takenAtRequired: 'Taken at is required',
   atLeastOneMeasurement: 'Enter at least one measurement',
@@ -270,6 +270,17 @@ export const vitalSignTexts = {
   diastolicBelowSystolic: 'Diastolic must be below systolic',
   bloodPressureBoth: 'Enter both systolic and diastolic, or neither',
   noteTooLong: (max: number) => `A note can be at most ${max} characters`,
+  title: 'Vital signs',
+  addTitle: 'Add vital signs',
+  editTitle: 'Edit vital signs',
+  empty: 'No vital signs recorded.',
+  deleteTitle: 'Delete vital signs reading?',
+  added: 'Vital signs added successfully',
+  updated: 'Vital signs updated successfully',
+  deleted: 'Vital signs deleted successfully',
+  errorFetching: 'Error fetching vital signs',
+  errorSaving: 'Error saving vital signs',
+  errorDeleting: 'Error deleting vital signs',
 } as const;
 
 /** Texts of the reminders (caregiver dashboard) that the seed does not name. */

@@ -12,7 +12,7 @@ interface FieldProps<T extends FieldValues> {
   required?: boolean;
 }
 
-/** A text, date or date-and-time field of a record form, with its message under it. */
+/** A text, number, date or date-and-time field of a record form, with its message under it. */
 export function TextInput<T extends FieldValues>({
   control,
   name,
@@ -22,7 +22,7 @@ export function TextInput<T extends FieldValues>({
   multiline,
   choices,
 }: FieldProps<T> & {
-  type?: 'text' | 'date' | 'datetime-local';
+  type?: 'text' | 'number' | 'date' | 'datetime-local';
   multiline?: boolean;
   /** Offer these words in a select (an empty choice first). */
   choices?: readonly string[];
@@ -46,7 +46,7 @@ export function TextInput<T extends FieldValues>({
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message}
-          slotProps={type === 'text' ? undefined : { inputLabel: { shrink: true } }}
+          slotProps={slotPropsOf(type)}
         >
           {choices && [
             <MenuItem key="" value="">
@@ -63,6 +63,13 @@ export function TextInput<T extends FieldValues>({
     />
   );
 }
+
+// A date field shows its own placeholder under the label, so the label stays up. A number is
+// typed as text the schema reads ('36.6'): any step, and the decimal keypad on a phone.
+const slotPropsOf = (type: 'text' | 'number' | 'date' | 'datetime-local') => {
+  if (type === 'number') return { htmlInput: { inputMode: 'decimal' as const, step: 'any' } };
+  return type === 'text' ? undefined : { inputLabel: { shrink: true } };
+};
 
 /** A patient, doctor or caregiver field: a searchable picker that shows names and holds the id. */
 export function PersonInput<T extends FieldValues>({

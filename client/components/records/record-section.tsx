@@ -45,6 +45,8 @@ interface RecordSectionProps<T extends { id: number }> {
   FormDialog: ComponentType<RecordFormDialogComponentProps<T>>;
   /** Shown between the heading and the table (a note for a patient without a record). */
   intro?: ReactNode;
+  /** Leaves the space below to the page: a section in a grid whose gap already spaces it. */
+  flush?: boolean;
 }
 
 /**
@@ -54,8 +56,9 @@ interface RecordSectionProps<T extends { id: number }> {
  */
 export function RecordSection<T extends { id: number }>(props: RecordSectionProps<T>) {
   const { listPath, canEdit, canDelete } = props;
+  // The path is part of the key: one patient's readings must never show on another's page.
   const list = usePagedList<T>(
-    recordKey(props.type),
+    [...recordKey(props.type), listPath],
     listPath ?? '',
     {},
     {
@@ -115,7 +118,7 @@ export function RecordSection<T extends { id: number }>(props: RecordSectionProp
   ) : undefined;
 
   return (
-    <Box component="section" aria-label={props.title} sx={{ mb: 4 }}>
+    <Box component="section" aria-label={props.title} sx={{ mb: props.flush ? 0 : 4 }}>
       {props.heading === 'page' ? (
         <PageHeader title={props.title} actions={addButton} />
       ) : (

@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/format.ts';
 import type { Patient } from '../../../shared/schemas/patients.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { VitalSignsSection } from '../../components/records/vital-signs-section.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { usePatient } from './api/get-patient.ts';
@@ -22,13 +23,14 @@ const details: { label: string; value(p: Patient): string }[] = [
   { label: 'Emergency Contact Phone', value: (p) => p.emergencyContactPhone },
 ];
 
-/** One patient: details, the care team and the link to the patient's own account. */
+/** One patient: details, vital signs, the care team and the link to the patient's own account. */
 export default function PatientDetailPage() {
   const { id } = useParams();
   const patientId = Number(id);
   const { can } = useSession();
   const patient = usePatient(patientId);
   const canManage = can('care-teams:manage');
+  const readsVitals = can('vital-signs:read');
   const back = (
     <Button component={RouterLink} to="/patients" variant="outlined">
       Back to patients
@@ -81,6 +83,7 @@ export default function PatientDetailPage() {
             ))}
           </Box>
         </Paper>
+        {readsVitals && <VitalSignsSection patientId={p.id} />}
         <CareTeamSection patientId={p.id} canManage={canManage} />
         <PatientAccountSection patient={p} canManage={canManage} />
       </Box>
