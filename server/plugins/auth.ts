@@ -78,14 +78,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.ctx = createAnonymousContext(source(request));
     const presented = tokenFrom(request);
-    if (!presented) return;
+    if (!presented) {
+      request.ctx = createAnonymousContext(source(request));
+      return;
+    }
     if (presented.viaCookie && unsafeMethods.has(request.method) && !request.headers[CSRF_HEADER]) {
       throw new HttpError(403, apiErrors.csrf);
     }
     const session = await resolveSession(presented.token, app.clock.now());
     if (!session.user) {
+      request.ctx = createAnonymousContext(source(request));
       request.sessionProblem = session.problem;
       return;
     }
