@@ -1,3 +1,4 @@
+import { encodeCursor } from '../server/features/chart/timeline.ts';
 import type { Sql } from './sql.ts';
 
 /**
@@ -12,7 +13,7 @@ export interface ScaleSize {
   patients: number;
   doctors: number;
   caregivers: number;
-  /** Rows in each of the biggest tables: appointments, medical_records, medications, audit_log. */
+  /** Rows in each of the biggest tables: appointments, medical_records, medications, vital_signs, audit_log. */
   rows: number;
 }
 
@@ -38,6 +39,14 @@ export interface BenchPeople {
   patientUserId: number;
   /** A caregiver on that patient's care team. */
   caregiverId: number;
+  /**
+   * A patient of the bench doctor with a long history (three years of readings four times a
+   * day, a year of daily medication, weekly reports, allergies, conditions, own ranges): the
+   * chart's calls read it.
+   */
+  historyPatientId: number;
+  /** A timeline cursor about a year back in that patient's history (a deep page). */
+  deepCursor: string;
 }
 
 export interface ScaleResult {
@@ -68,6 +77,11 @@ const arr = (items: string[]): string =>
 const pick = (items: string[], expr: string): string =>
   `(${arr(items)})[1 + ((${expr}) % ${items.length})]`;
 
+// prettier-ignore
+const substances = ['Penicillin', 'Sulfonamides', 'Aspirin', 'Ibuprofen', 'Latex', 'Peanuts', 'Shellfish', 'Codeine'];
+// prettier-ignore
+const reactions = ['Rash', 'Hives', 'Swelling of the lips', 'Nausea', 'Shortness of breath', ''];
+
 const bulkTables = [
   'appointments',
   'medical_records',
@@ -75,6 +89,9 @@ const bulkTables = [
   'audit_log',
   'progress_reports',
   'prescriptions',
+  'vital_signs',
+  'allergies',
+  'conditions',
 ];
 
 /** Fills a freshly migrated, empty database. */
@@ -221,6 +238,61 @@ export async function generateScale(
             'Take in the morning.', ${now}, ${now}
      from generate_series(1, ${R5}) g`,
   );
+  // Readings: as many as the biggest tables, a year of them spread over every patient.
+  await step(
+    'vital_signs',
+    `insert into vital_signs (patient_id, taken_at, systolic, diastolic, pulse, respiratory_rate, temperature_c, spo2,
+                              glucose_mmol_l, weight_kg, note, recorded_by, created_at, updated_at)
+     select ${patientOf}, ${now} - ${spread(365)} * interval '1 day' - (g % 24) * interval '1 hour',
+            105 + g % 50, 60 + g % 30, 55 + g % 50, 12 + g % 9, 36.0 + (g % 20) / 10.0, 92 + g % 8,
+            4.5 + (g % 60) / 10.0, 55 + (g % 400) / 10.0, case when g % 4 = 0 then 'After breakfast' else '' end,
+            ${caregiverOf}, ${now}, ${now}
+     from generate_series(1, ${R}) g`,
+  );
+  // Allergies for half the patients (one in seven resolved), two conditions each.
+  await step(
+    'allergies_conditions',
+    `insert into allergies (patient_id, substance, reaction, status, recorded_by, created_at, updated_at)
+       select ${patientOf}, ${pick(substances, 'g / 2')}, ${pick(reactions, 'g / 3')},
+              case when g % 7 = 0 then 'resolved' else 'active' end, ${doctorOf},
+              ${now} - ${spread(997)} * interval '1 day', ${now}
+       from generate_series(0, ${P - 1}, 2) g;
+     insert into conditions (patient_id, name, status, note, recorded_by, created_at, updated_at)
+       select ${patientOf}, ${pick(diagnoses, 'g / 3')}, case when g % 5 = 0 then 'resolved' else 'active' end, '',
+              ${doctorOf}, ${now} - ${spread(997)} * interval '1 day', ${now}
+       from generate_series(0, ${2 * P - 1}) g`,
+  );
+  // The long history of one patient of the bench doctor (patient D has doctor 0, see above).
+  const h = p0 + D;
+  const hCaregiver = c0 + (D % C);
+  await step(
+    'history_patient',
+    `insert into vital_signs (patient_id, taken_at, systolic, diastolic, pulse, respiratory_rate, temperature_c, spo2,
+                              glucose_mmol_l, weight_kg, note, recorded_by, created_at, updated_at)
+       select ${h}, ${now} - g * interval '6 hours', 110 + g % 45, 65 + g % 28, 58 + g % 48, 14 + g % 6,
+              36.2 + (g % 16) / 10.0, 93 + g % 7, 5.0 + (g % 50) / 10.0, 70 + (g % 30) / 10.0, '',
+              case when g % 4 = 0 then ${d0} else ${hCaregiver} end, ${now}, ${now}
+       from generate_series(1, 3 * 365 * 4) g;
+     insert into medications (patient_id, date, details, recorded_by, created_at, updated_at)
+       select ${h}, ${now} - g * interval '1 day' + interval '8 hours', 'Metformin 500 mg given with breakfast',
+              ${hCaregiver}, ${now}, ${now}
+       from generate_series(1, 365) g;
+     insert into progress_reports (report_id, patient_id, caregiver_id, date, summary, recommendations, overall_health, created_by, created_at, updated_at)
+       select 'PR-HISTORY-' || lpad(g::text, 6, '0'), ${h}, ${hCaregiver}, ${now} - g * interval '7 days',
+              'Walked in the garden; ate well; slept through the night.', 'Keep up the walks.', 'Stable',
+              ${hCaregiver}, ${now}, ${now}
+       from generate_series(1, 156) g;
+     insert into allergies (patient_id, substance, reaction, status, recorded_by, created_at, updated_at, deleted_at)
+       select ${h}, ${pick(substances, 'g')}, ${pick(reactions, 'g')}, case when g = 5 then 'resolved' else 'active' end,
+              ${d0}, ${now} - g * interval '90 days', ${now}, case when g = 6 then ${now} end
+       from generate_series(1, 6) g;
+     insert into conditions (patient_id, name, status, note, recorded_by, created_at, updated_at)
+       select ${h}, ${pick(diagnoses, 'g')}, case when g > 5 then 'resolved' else 'active' end, '', ${d0},
+              ${now} - g * interval '120 days', ${now}
+       from generate_series(1, 8) g;
+     insert into vital_thresholds (patient_id, measurement, low, high, set_by, updated_at)
+       values (${h}, 'pulse', 50, 110, ${d0}, ${now}), (${h}, 'systolic', 100, 150, ${d0}, ${now})`,
+  );
   await step(
     'reminders_notifications',
     `insert into reminders (user_id, message, date, created_at, updated_at)
@@ -240,6 +312,14 @@ export async function generateScale(
     const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     counts[table] = row!.n;
   }
+  // A cursor as the timeline hands it out, at the reading about a year back.
+  const [deep] = await db.query<{ at: string; id: number }>(
+    `select to_char(taken_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id
+     from vital_signs where patient_id = $1 and deleted_at is null
+     order by taken_at desc, id desc offset ${365 * 4} limit 1`,
+    [h],
+  );
+  const deepCursor = encodeCursor({ at: deep!.at, type: 'vital-sign', id: deep!.id });
   const writerPatientIds: number[] = [];
   for (let i = 1; i < P && writerPatientIds.length < 20; i += D) writerPatientIds.push(p0 + i);
   return {
@@ -252,6 +332,8 @@ export async function generateScale(
       patientId: p0,
       patientUserId: a0,
       caregiverId: c0,
+      historyPatientId: h,
+      deepCursor,
     },
     counts,
     timings,

@@ -12,8 +12,12 @@ import {
 import type { ClinicalRecordType } from '../shared/record-types.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { allergyStatusRoutes } from './features/allergies/allergies.routes.ts';
+import { allergiesFeature } from './features/allergies/allergies.service.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { chartRoutes } from './features/chart/chart.routes.ts';
+import { conditionsFeature } from './features/conditions/conditions.service.ts';
 import { deletedRecordsRoutes } from './features/deleted-records/deleted-records.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -26,6 +30,7 @@ import { progressReportsFeature } from './features/progress-reports/progress-rep
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { vitalSignsFeature } from './features/vital-signs/vital-signs.service.ts';
+import { vitalRangesRoutes } from './features/vital-ranges/vital-ranges.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { clientDistFolder } from './lib/paths.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -45,6 +50,8 @@ const recordFeatures: Record<ClinicalRecordType, AnyRecordFeature> = {
   prescription: prescriptionsFeature,
   medication: medicationsFeature,
   'vital-sign': vitalSignsFeature,
+  allergy: allergiesFeature,
+  condition: conditionsFeature,
 };
 
 declare module 'fastify' {
@@ -139,11 +146,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(usersRoutes);
     await scope.register(directoryRoutes);
     await scope.register(patientsRoutes);
+    await scope.register(chartRoutes);
+    await scope.register(vitalRangesRoutes);
     await scope.register(auditRoutes);
     await scope.register(appointmentsRoutes);
     for (const feature of Object.values(recordFeatures)) {
       await scope.register(recordRoutes(feature));
     }
+    await scope.register(allergyStatusRoutes);
     await scope.register(remindersRoutes);
     await scope.register(notificationsRoutes);
     await scope.register(deletedRecordsRoutes, {

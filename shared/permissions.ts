@@ -33,6 +33,11 @@ export const permissionNames = [
   'vital-signs:read',
   'vital-signs:record',
   'vital-signs:write',
+  'vital-thresholds:write',
+  'allergies:read',
+  'allergies:write',
+  'conditions:read',
+  'conditions:write',
   'directory:read',
   'users:manage',
   'audit:read',
@@ -50,6 +55,8 @@ const clinicalReads: readonly Permission[] = [
   'prescriptions:read',
   'medications:read',
   'vital-signs:read',
+  'allergies:read',
+  'conditions:read',
   'directory:read',
 ];
 
@@ -75,6 +82,13 @@ const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-team
  * the caller's own is the service's decision (403 otherwise, audited).
  */
 
+/*
+ * The patient's chart. Allergies and conditions are read by everyone who may
+ * see the patient (the care team, supervisors, the patient for their own record) and kept by
+ * doctors (`allergies:write`, `conditions:write`, editor and up). The ranges a reading is
+ * checked against are set by doctors (`vital-thresholds:write`) and read with the vital signs.
+ */
+
 /** What each role gains at each privilege level (cumulative levels are applied below). */
 const table: Record<Role, Grants> = {
   doctor: {
@@ -90,6 +104,9 @@ const table: Record<Role, Grants> = {
       'medications:log',
       'vital-signs:record',
       'vital-signs:write',
+      'vital-thresholds:write',
+      'allergies:write',
+      'conditions:write',
     ],
     supervisor: supervisorGrants,
     admin: adminGrants,
@@ -117,6 +134,8 @@ const table: Record<Role, Grants> = {
       'medications:read',
       'vital-signs:read',
       'vital-signs:record',
+      'allergies:read',
+      'conditions:read',
     ],
     editor: [],
     // A patient sees only their own record whatever the privilege; a higher level adds only

@@ -115,6 +115,30 @@ export const recordTypes = [
     },
     clinical: true,
   },
+  {
+    type: 'allergy',
+    plural: 'allergies',
+    labels: { one: 'Allergy', many: 'Allergies', audit: 'Allergy' },
+    access: {
+      read: 'allergies:read',
+      create: 'allergies:write',
+      update: 'allergies:write',
+      remove: 'allergies:write',
+    },
+    clinical: true,
+  },
+  {
+    type: 'condition',
+    plural: 'conditions',
+    labels: { one: 'Condition', many: 'Conditions', audit: 'Condition' },
+    access: {
+      read: 'conditions:read',
+      create: 'conditions:write',
+      update: 'conditions:write',
+      remove: 'conditions:write',
+    },
+    clinical: true,
+  },
 ] as const satisfies readonly RecordTypeDefinition[];
 
 export type RecordType = (typeof recordTypes)[number]['type'];

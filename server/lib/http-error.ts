@@ -1,11 +1,16 @@
 import { apiErrors } from '../../shared/messages.ts';
 
-/** An error with an HTTP status and the `{message, errors?}` body the client shows. */
+/**
+ * An error with an HTTP status and the `{message, errors?}` body the client shows. `extra` adds
+ * fields a caller can act on (e.g. the allergy check's `code` and `allergies`); the route then
+ * declares them in its response schema, or the serializer drops them.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -62,7 +62,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
-      const body: ErrorBody = { message: error.message };
+      const body: ErrorBody = { ...error.extra, message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }

@@ -171,6 +171,21 @@ const rules: Record<string, Rule> = {
     }),
   }),
   'GET /api/patients/:id/care-team': patientRoute({ suffix: '/care-team' }),
+  // The chart: its header, timeline and vital series, in the patient scope.
+  'GET /api/patients/:id/chart': patientRoute({ suffix: '/chart' }),
+  'GET /api/patients/:id/timeline': patientRoute({ suffix: '/timeline' }),
+  'GET /api/patients/:id/vital-series': patientRoute({ suffix: '/vital-series' }),
+  // Taking "no known allergies" back (false) never meets the 409 of allergies listed.
+  'PUT /api/patients/:id/allergy-status': patientRoute({
+    suffix: '/allergy-status',
+    body: () => ({ noKnownAllergies: false }),
+  }),
+  // Read with the vital signs; set by doctors (vital-thresholds:write), in the patient scope.
+  'GET /api/patients/:id/vital-ranges': patientRoute({ suffix: '/vital-ranges' }),
+  'PUT /api/patients/:id/vital-ranges': patientRoute({
+    suffix: '/vital-ranges',
+    body: () => ({ ranges: { pulse: { low: 50, high: 110 } } }),
+  }),
   'POST /api/patients/:id/care-team': patientRoute({
     suffix: '/care-team',
     success: 201,
@@ -433,7 +448,10 @@ function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
   const byPerson =
     kind === 'progress-reports'
       ? 'caregiver'
-      : kind === 'medications' || kind === 'vital-signs'
+      : kind === 'medications' ||
+          kind === 'vital-signs' ||
+          kind === 'allergies' ||
+          kind === 'conditions'
         ? null
         : 'doctor';
   const result: Record<string, Rule> = {

@@ -8,6 +8,7 @@ import {
   validProgressReportInput,
 } from './clinical-factories.ts';
 import { validVitalSignInput } from './vital-sign-factories.ts';
+import { validAllergyInput, validConditionInput } from './chart-factories.ts';
 import { call, type TestApp } from './app.ts';
 import {
   createDeletedPatient,
@@ -51,6 +52,8 @@ export const clinicalKinds = [
   'prescriptions',
   'medications',
   'vital-signs',
+  'allergies',
+  'conditions',
 ] as const;
 export type ClinicalKind = (typeof clinicalKinds)[number];
 export type RecordKind = ClinicalKind | 'appointments';
@@ -193,6 +196,11 @@ export class SecurityWorld {
         return validMedicationInput(patientId);
       case 'vital-signs':
         return validVitalSignInput(patientId);
+      // Latex: no prescription of the world matches it, so prescribing is never refused.
+      case 'allergies':
+        return { ...validAllergyInput(patientId), substance: 'Latex' };
+      case 'conditions':
+        return validConditionInput(patientId);
     }
   }
 

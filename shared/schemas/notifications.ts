@@ -5,6 +5,7 @@ export const notificationKinds = [
   'appointment',
   'progress-report',
   'prescription',
+  'vital-sign',
   'system',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

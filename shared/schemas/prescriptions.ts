@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validation } from '../messages.ts';
+import { allergyTexts, validation } from '../messages.ts';
 import { optionalText, requiredText } from './common.ts';
 import { clinicalDate, clinicalId, optionalClinicalId, recordBaseSchema } from './clinical.ts';
 
@@ -25,8 +25,35 @@ export type PrescriptionFormValues = z.input<typeof prescriptionFormSchema>;
 export const prescriptionInputSchema = z.object({
   ...prescriptionFields,
   doctorId: optionalClinicalId(validation.doctorIdRequired),
+  /**
+   * Prescribe even though the medication matches an active allergy of the patient (the 409
+   * `allergy-conflict` answer names them); the override is kept in the audit trail.
+   */
+  confirmAllergy: z
+    .boolean({ message: allergyTexts.confirmInvalid })
+    .nullish()
+    .describe('True prescribes despite a matching active allergy (after a 409 allergy-conflict)'),
 });
 export type PrescriptionInput = z.infer<typeof prescriptionInputSchema>;
+
+/** An active allergy a prescription's medication matches. */
+export const conflictingAllergySchema = z.object({
+  id: z.number(),
+  substance: z.string(),
+  reaction: z.string(),
+});
+export type ConflictingAllergy = z.infer<typeof conflictingAllergySchema>;
+
+/**
+ * The 409 of POST /api/prescriptions and PUT /api/prescriptions/{id} when the medication matches
+ * an active allergy of the patient and the body does not carry `confirmAllergy: true`.
+ */
+export const allergyConflictSchema = z.object({
+  message: z.string(),
+  code: z.literal('allergy-conflict'),
+  allergies: z.array(conflictingAllergySchema),
+});
+export type AllergyConflict = z.infer<typeof allergyConflictSchema>;
 
 export const prescriptionSchema = recordBaseSchema.extend({
   doctorId: z.number(),

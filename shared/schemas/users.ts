@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { glucoseUnits, temperatureUnits } from '../units.ts';
 import { accountMessages, validation } from '../messages.ts';
 import { privileges, roles } from '../permissions.ts';
 import { hasVisibleText, listQuerySchema, requiredText } from './common.ts';
@@ -69,6 +70,10 @@ export const settingsSchema = z.object({
     .min(10, accountMessages.fontSizeRange)
     .max(32, accountMessages.fontSizeRange),
   notificationsEnabled: z.boolean(),
+  /** How temperatures are shown and entered (always stored in °C). */
+  temperatureUnit: z.enum(temperatureUnits, { message: accountMessages.temperatureUnit }),
+  /** How blood glucose is shown and entered (always stored in mmol/L). */
+  glucoseUnit: z.enum(glucoseUnits, { message: accountMessages.glucoseUnit }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsSchema = settingsSchema.partial();

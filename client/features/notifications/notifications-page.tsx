@@ -32,6 +32,7 @@ const kindLabels: Record<NotificationKind, string> = {
   appointment: 'Appointment',
   'progress-report': 'Progress report',
   prescription: 'Prescription',
+  'vital-sign': 'Vital signs',
   system: 'Notice',
 };
 

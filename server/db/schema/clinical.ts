@@ -4,6 +4,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -142,6 +143,11 @@ export const vitalSigns = pgTable(
     weightKg: oneDecimal(4),
     pain: smallint(),
     note: text().notNull().default(''),
+    /**
+     * When the care team was told that the reading is outside the patient's ranges: set with the
+     * notifications in the same transaction, so one reading alerts once, however often edited.
+     */
+    alertedAt: timestamp({ withTimezone: true }),
     /** Who took it: a caregiver, a doctor, or the patient at home. */
     recordedBy: integer()
       .notNull()
@@ -151,8 +157,84 @@ export const vitalSigns = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    // In the lists' order (newest reading first, then newest id), so a patient's page is read
-    // in order and stops after `limit` rows.
-    index('vital_signs_patient_idx').on(t.patientId, t.takenAt.desc(), t.id.desc()),
+    // Read backwards for the lists' order (newest reading first, then newest id: `desc`, whose
+    // nulls come first, as a backward scan gives them), so a patient's page is read in order
+    // and stops after `limit` rows. A `DESC NULLS LAST` index would not match that order.
+    index('vital_signs_patient_idx').on(t.patientId, t.takenAt, t.id),
   ],
+);
+
+/**
+ * The patient's range for one measurement, set by a doctor. A measurement without a row uses the
+ * common clinical range of `shared/vital-thresholds.ts`. Either bound may be open (null). Not a
+ * record type of its own: it is a setting of the patient, and each change is audited with the
+ * values before and after.
+ */
+export const vitalThresholds = pgTable(
+  'vital_thresholds',
+  {
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    /** A key of vitalSignBounds: systolic, pulse, temperatureC, ... */
+    measurement: text().notNull(),
+    low: numeric({ precision: 5, scale: 1, mode: 'number' }),
+    high: numeric({ precision: 5, scale: 1, mode: 'number' }),
+    setBy: integer()
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.measurement] })],
+);
+
+/** What a patient is allergic to: a small structured list kept by doctors. */
+export const allergies = pgTable(
+  'allergies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    /** The substance, e.g. Penicillin; prescriptions are checked against it. */
+    substance: text().notNull(),
+    reaction: text().notNull().default(''),
+    /** When it was first seen, if known. */
+    onset: date({ mode: 'string' }),
+    /** active | resolved */
+    status: text().notNull().default('active'),
+    recordedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  // Read backwards for newest first, as vital_signs_patient_idx.
+  (t) => [index('allergies_patient_idx').on(t.patientId, t.createdAt, t.id)],
+);
+
+/** The patient's conditions (problem list): active or resolved. */
+export const conditions = pgTable(
+  'conditions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    /** The condition, e.g. Type 2 diabetes. */
+    name: text().notNull(),
+    onset: date({ mode: 'string' }),
+    /** active | resolved */
+    status: text().notNull().default('active'),
+    note: text().notNull().default(''),
+    recordedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  // Read backwards for newest first, as vital_signs_patient_idx.
+  (t) => [index('conditions_patient_idx').on(t.patientId, t.createdAt, t.id)],
 );

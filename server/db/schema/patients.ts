@@ -23,6 +23,12 @@ export const patients = pgTable(
     phoneNumber: text().notNull(),
     emergencyContact: text().notNull(),
     emergencyContactPhone: text().notNull(),
+    /**
+     * When a doctor recorded that the patient has no known allergies (null: never asked, or
+     * allergies are listed). Recording an allergy clears it.
+     */
+    noKnownAllergiesAt: timestamp({ withTimezone: true }),
+    noKnownAllergiesBy: integer().references(() => users.id),
     /** The patient's own user account, when linked. */
     accountUserId: integer().references(() => users.id),
     createdBy: integer().references(() => users.id),

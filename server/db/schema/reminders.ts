@@ -34,7 +34,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id),
     message: text().notNull(),
-    /** reminder | appointment | progress-report | prescription | system */
+    /** reminder | appointment | progress-report | prescription | vital-sign | system */
     kind: text().notNull(),
     /** The screen the notification is about, e.g. /appointments. */
     link: text(),

@@ -33,6 +33,10 @@ export const users = pgTable(
     /** Null means the role's default (16, or 18 for caregivers). */
     fontSize: integer(),
     notificationsEnabled: boolean().notNull().default(true),
+    /** How temperatures are shown and entered: C or F (stored in °C whatever this says). */
+    temperatureUnit: text().notNull().default('C'),
+    /** How blood glucose is shown and entered: mmol/L or mg/dL (stored in mmol/L). */
+    glucoseUnit: text().notNull().default('mmol/L'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client.ts';
-import type { reminders } from '../schema/index.ts';
+import type { allergies, conditions, reminders, vitalThresholds } from '../schema/index.ts';
 import {
   appointments,
   auditLog,
@@ -37,6 +37,22 @@ export interface AgencyRows {
   notices: (typeof notifications.$inferInsert)[];
   audits: (typeof auditLog.$inferInsert)[];
   staffReminders: (typeof reminders.$inferInsert)[];
+  /**
+   * The chart's rows (server/db/seed/chart.ts), inserted after all the others so that the ids
+   * of the rows above stay those they were before the chart existed.
+   */
+  chart: ChartRows;
+}
+
+/** Problem lists, allergies, ranges and the alerts of readings outside them. */
+export interface ChartRows {
+  problems: (typeof conditions.$inferInsert)[];
+  allergies: (typeof allergies.$inferInsert)[];
+  ranges: (typeof vitalThresholds.$inferInsert)[];
+  /** Patients for whom a doctor recorded no known allergies. */
+  noKnownAllergies: { patientId: number; at: Date; by: number }[];
+  alerts: (typeof notifications.$inferInsert)[];
+  audits: (typeof auditLog.$inferInsert)[];
 }
 
 /** What every step of building the agency shares. */
@@ -77,6 +93,7 @@ export const emptyRows = (): AgencyRows => ({
   notices: [],
   audits: [],
   staffReminders: [],
+  chart: { problems: [], allergies: [], ranges: [], noKnownAllergies: [], alerts: [], audits: [] },
 });
 
 /** Inserts rows in chunks (PGlite and PostgreSQL cap the parameters of one statement). */

@@ -4,9 +4,9 @@ import { conditions, locations, progressReport, visitNote, type Condition } from
 
 /**
  * The patient's conditions drive their visits, prescriptions (each announced to the patient's
- * account) and medication logs.
+ * account) and medication logs. Answers the conditions, for the patient's problem list.
  */
-export function addConditionRecords(p: PatientContext): void {
+export function addConditionRecords(p: PatientContext): Condition[] {
   const { random, now, rows } = p.agency;
   const { patientId, person, doctor, team, account } = p;
   const own: Condition[] = random.sample(conditions, random.int(1, 3));
@@ -78,6 +78,7 @@ export function addConditionRecords(p: PatientContext): void {
       });
     }
   }
+  return own;
 }
 
 /**

@@ -4,6 +4,7 @@ import { reminders, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { emptyRows, insertAll, insertPatientRows, type Agency } from './agency.ts';
 import { addAppointments } from './appointments.ts';
+import { addChart, chartSeed, insertChartRows } from './chart.ts';
 import { addConditionRecords, addProgressReports } from './clinical.ts';
 import { countRows, findDemoLogins } from './logins.ts';
 import { registerPatient } from './patients.ts';
@@ -62,6 +63,7 @@ async function buildAgency(
   };
   const { doctors, caregivers } = await createStaff(agency, size);
   const vitalsRandom = createRandom(vitalSignsSeed(size.seed));
+  const chartRandom = createRandom(chartSeed(size.seed));
 
   // Each step draws its random values in turn: the order of these calls is part of the seed.
   for (let i = 0; i < size.patients; i += 1) {
@@ -70,14 +72,22 @@ async function buildAgency(
       caregivers,
       accountShare: size.patientAccountShare,
     });
-    addConditionRecords(patient);
+    const conditions = addConditionRecords(patient);
     addAppointments(patient);
     addProgressReports(patient);
     addCareReminders(patient);
+    const firstReading = agency.rows.readings.length;
     addVitalSigns(patient, vitalsRandom);
+    // The first patient is the demo's patient login: their chart shows an allergy too.
+    addChart(patient, chartRandom, {
+      conditions,
+      readings: agency.rows.readings.slice(firstReading),
+      withAllergy: i === 0,
+    });
   }
 
   await insertPatientRows(tx, agency.rows);
   await insertFiredReminders(agency, [...caregivers, ...doctors]);
   await insertAll(tx, reminders, agency.rows.staffReminders);
+  await insertChartRows(tx, agency.rows.chart);
 }

@@ -1,9 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import {
+  allergies,
   appointments,
   auditLog,
   careTeamMembers,
+  conditions,
   medicalRecords,
   medications,
   notifications,
@@ -13,6 +15,7 @@ import {
   reminders,
   users,
   vitalSigns,
+  vitalThresholds,
 } from '../schema/index.ts';
 import { DEMO_PASSWORD, type DemoLogin } from './demo-config.ts';
 
@@ -78,6 +81,9 @@ const counted = {
   prescriptions,
   medications,
   vitalSigns,
+  vitalThresholds,
+  conditions,
+  allergies,
   reminders,
   notifications,
   auditLog,

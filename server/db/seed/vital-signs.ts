@@ -31,18 +31,56 @@ const around = (random: Random, value: number, spread: number) =>
 const aroundTenths = (random: Random, value: number, spreadTenths: number) =>
   oneDecimal(value + random.int(-spreadTenths, spreadTenths) / 10);
 
+/**
+ * Usual values far enough inside the common clinical ranges (shared/vital-thresholds.ts) that a
+ * reading's spread stays inside them too: only the unusual readings below are out of range, a
+ * handful per patient, as a chart and the alerts should show. Each bound is one draw whatever
+ * its span, so the draws, and the rest of the demo, are those of wider baselines.
+ */
 function baselineOf(random: Random): Baseline {
   return {
-    systolic: random.int(112, 150),
-    diastolic: random.int(64, 88),
+    systolic: random.int(108, 131),
+    diastolic: random.int(67, 84),
     pulse: random.int(58, 88),
-    respiratoryRate: random.int(13, 19),
+    respiratoryRate: random.int(14, 18),
     temperatureC: oneDecimal(36.3 + random.int(0, 6) / 10),
-    spo2: random.int(94, 98),
+    spo2: random.int(96, 98),
     weightKg: oneDecimal(random.int(480, 950) / 10),
     glucoseMmolL: random.chance(0.3) ? oneDecimal(random.int(55, 85) / 10) : null,
-    pain: random.int(0, 4),
+    pain: random.int(0, 2),
   };
+}
+
+/** The kinds of unusual reading: each is out of the common range, and of every demo patient's. */
+export const UNUSUAL_KINDS = 5;
+
+/**
+ * Turns a reading into an unusual one of the given kind (0 to UNUSUAL_KINDS - 1), within every
+ * bound the API accepts: what a chart's range bands and the alerts are there to show. A home
+ * reading (blood pressure, pulse and weight) takes only the kinds it measures.
+ */
+export function makeUnusual(
+  reading: { glucoseMmolL?: number | null },
+  kind: number,
+  home = false,
+): Record<string, number | string> {
+  if (home) {
+    return kind % 2 === 0 ? { systolic: 178, diastolic: 104 } : { pulse: 46 };
+  }
+  switch (kind) {
+    case 0:
+      return { systolic: 178, diastolic: 104, note: 'Headache, rechecked later' };
+    case 1:
+      return { spo2: 88, respiratoryRate: 24, note: 'Short of breath on stairs' };
+    case 2:
+      return { temperatureC: 38.6, pulse: 104, note: 'Feverish, fluids given' };
+    case 3:
+      return { pulse: 46, note: 'Dizzy on standing' };
+    default:
+      return reading.glucoseMmolL !== null && reading.glucoseMmolL !== undefined
+        ? { glucoseMmolL: 15.2, note: 'Large lunch' }
+        : { pain: 8, note: 'Hip pain after a fall, doctor told' };
+  }
 }
 
 /** A reading of the patient's usual values, or now and then one out of the ordinary. */
@@ -62,36 +100,7 @@ function readingOf(random: Random, b: Baseline, week: number, withWeight: boolea
     note: '',
   };
   // Unusual, but within every bound: what a chart's range bands are there to show.
-  if (random.chance(0.05)) {
-    switch (random.int(0, 4)) {
-      case 0:
-        Object.assign(reading, {
-          systolic: 178,
-          diastolic: 104,
-          note: 'Headache, rechecked later',
-        });
-        break;
-      case 1:
-        Object.assign(reading, {
-          spo2: 88,
-          respiratoryRate: 24,
-          note: 'Short of breath on stairs',
-        });
-        break;
-      case 2:
-        Object.assign(reading, { temperatureC: 38.6, pulse: 104, note: 'Feverish, fluids given' });
-        break;
-      case 3:
-        Object.assign(reading, { pulse: 46, note: 'Dizzy on standing' });
-        break;
-      default:
-        if (b.glucoseMmolL !== null) {
-          Object.assign(reading, { glucoseMmolL: 15.2, note: 'Large lunch' });
-        } else {
-          Object.assign(reading, { pain: 8, note: 'Hip pain after a fall, doctor told' });
-        }
-    }
-  }
+  if (random.chance(0.05)) Object.assign(reading, makeUnusual(reading, random.int(0, 4)));
   return reading;
 }
 

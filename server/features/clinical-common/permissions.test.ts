@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Privilege } from '../../../shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  allergies,
   auditLog,
+  conditions,
   medicalRecords,
   medications,
   prescriptions,
@@ -20,6 +22,12 @@ import {
   validProgressReportInput,
 } from '../../test/clinical-factories.ts';
 import { insertVitalSign, validVitalSignInput } from '../../test/vital-sign-factories.ts';
+import {
+  insertAllergy,
+  insertCondition,
+  validAllergyInput,
+  validConditionInput,
+} from '../../test/chart-factories.ts';
 
 /**
  * PRODUCT.md section 3, row by row, for the clinical record types (and vital signs): every role at viewer
@@ -38,7 +46,13 @@ type ActorName =
   | 'legacy user';
 type Action = 'list' | 'list for patient' | 'read' | 'add' | 'edit' | 'delete';
 type Kind =
-  'medical records' | 'progress reports' | 'prescriptions' | 'medication records' | 'vital signs';
+  | 'medical records'
+  | 'progress reports'
+  | 'prescriptions'
+  | 'medication records'
+  | 'vital signs'
+  | 'allergies'
+  | 'conditions';
 
 const actorSpecs: Record<ActorName, { role: string; privileges: Privilege }> = {
   'doctor viewer': { role: 'doctor', privileges: 'viewer' },
@@ -93,6 +107,19 @@ const allowed: Record<Kind, Record<'read' | 'add' | 'edit' | 'delete', Set<Actor
     ),
     edit: only('doctor editor', 'caregiver editor'),
     delete: only('doctor editor', 'caregiver editor'),
+  },
+  // The chart's lists: read by everyone who sees the patient, kept by doctors.
+  allergies: {
+    read: reads,
+    add: only('doctor editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
+  },
+  conditions: {
+    read: reads,
+    add: only('doctor editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
   },
 };
 
@@ -162,6 +189,18 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       table: vitalSigns,
       seed: (patientId: number) => insertVitalSign(db, patientId, actors['caregiver editor'].id),
       body: (patientId: number) => validVitalSignInput(patientId),
+    },
+    allergies: {
+      path: '/api/allergies',
+      table: allergies,
+      seed: (patientId: number) => insertAllergy(db, patientId, actors['doctor editor'].id),
+      body: (patientId: number) => validAllergyInput(patientId),
+    },
+    conditions: {
+      path: '/api/conditions',
+      table: conditions,
+      seed: (patientId: number) => insertCondition(db, patientId, actors['doctor editor'].id),
+      body: (patientId: number) => validConditionInput(patientId),
     },
   });
 
@@ -390,6 +429,8 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       '/api/prescriptions',
       '/api/medications',
       '/api/vital-signs',
+      '/api/allergies',
+      '/api/conditions',
     ]) {
       expect((await call(t.app, 'GET', path)).status).toBe(401);
     }

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import { recordType, type RecordTypeDefinition } from '../../../shared/record-types.ts';
 import { recordIdParamsSchema } from '../../../shared/schemas/clinical.ts';
-import { listQuerySchema, type ListQuery } from '../../../shared/schemas/common.ts';
+import {
+  errorBodySchema,
+  listQuerySchema,
+  type ListQuery,
+} from '../../../shared/schemas/common.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage, type Page } from '../../lib/list.ts';
@@ -32,6 +36,11 @@ export interface RecordFeature<TInput, TAnswer> {
   service: RecordService<TInput, TAnswer>;
   /** How it is stored and answered; its type names its registry entry. */
   kind: StoredKind & { answer: z.ZodType<TAnswer> };
+  /**
+   * A refusal of an add or change that carries more than `{message, errors?}` (the body of an
+   * HttpError's `extra`): its 409 schema and what it means, for OpenAPI and the serializer.
+   */
+  writeConflict?: { schema: z.ZodType; description: string };
   /** Lists by a person: `/doctor/{id}` or `/caregiver/{id}` (one's own, or any for a supervisor). */
   byPerson?: {
     segment: 'doctor' | 'caregiver';
@@ -66,6 +75,14 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
   const answer: z.ZodType = feature.kind.answer;
   const list = z.array(answer);
   const config = (permission: Permission) => ({ access: permission, auditEntity: entry.type });
+  const { writeConflict } = feature;
+  // Adds and changes: the standard refusals, and the feature's own conflict when it has one.
+  const writeSchema = writeConflict
+    ? {
+        description: writeConflict.description,
+        response: { ...errors, 409: z.union([writeConflict.schema, errorBodySchema]) },
+      }
+    : { response: errors };
 
   return async (app) => {
     app.get(
@@ -134,7 +151,8 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
           tags: [tag],
           summary: `Adds a ${noun}`,
           body: feature.input,
-          response: { 201: answer, ...errors },
+          ...writeSchema,
+          response: { 201: answer, ...writeSchema.response },
         },
       },
       async (request, reply) =>
@@ -150,7 +168,8 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
           summary: `Changes a ${noun}`,
           params: recordIdParamsSchema,
           body: feature.input,
-          response: { 200: answer, ...errors },
+          ...writeSchema,
+          response: { 200: answer, ...writeSchema.response },
         },
       },
       async (request) => service.update(contextOf(request), request.params.id, request.body),

@@ -165,7 +165,13 @@ describe('login, logout and the session', () => {
       privileges: 'editor',
       requestedPrivileges: null,
       patientId: null,
-      settings: { darkMode: false, fontSize: 18, notificationsEnabled: true },
+      settings: {
+        darkMode: false,
+        fontSize: 18,
+        notificationsEnabled: true,
+        temperatureUnit: 'C',
+        glucoseUnit: 'mmol/L',
+      },
     });
     expect(me.json).not.toHaveProperty('passwordHash');
 

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { patients, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { readGlucoseUnit, readTemperatureUnit } from '../../../shared/units.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { emailTaken, sameEmail, sameUsername, uniqueViolationField } from './accounts.ts';
 import { checkCurrentPassword } from './login.service.ts';
@@ -22,6 +23,8 @@ const settingsColumns = {
   darkMode: users.darkMode,
   fontSize: users.fontSize,
   notificationsEnabled: users.notificationsEnabled,
+  temperatureUnit: users.temperatureUnit,
+  glucoseUnit: users.glucoseUnit,
 };
 
 function toSettings(row: {
@@ -29,11 +32,15 @@ function toSettings(row: {
   darkMode: boolean;
   fontSize: number | null;
   notificationsEnabled: boolean;
+  temperatureUnit: string;
+  glucoseUnit: string;
 }): Settings {
   return {
     darkMode: row.darkMode,
     fontSize: row.fontSize ?? defaultFontSize(normalizeRole(row.role)),
     notificationsEnabled: row.notificationsEnabled,
+    temperatureUnit: readTemperatureUnit(row.temperatureUnit),
+    glucoseUnit: readGlucoseUnit(row.glucoseUnit),
   };
 }
 
@@ -97,6 +104,8 @@ export async function updateSettings(
       ...(input.notificationsEnabled === undefined
         ? {}
         : { notificationsEnabled: input.notificationsEnabled }),
+      ...(input.temperatureUnit === undefined ? {} : { temperatureUnit: input.temperatureUnit }),
+      ...(input.glucoseUnit === undefined ? {} : { glucoseUnit: input.glucoseUnit }),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(users.id, ctx.user.id))

@@ -393,7 +393,13 @@ describe('settings', () => {
     const caregiver = await createUser(t.app.db, { role: 'caregiver' });
     expect(
       (await call(t.app, 'GET', '/api/users/me/settings', { token: doctor.token })).json,
-    ).toEqual({ darkMode: false, fontSize: 16, notificationsEnabled: true });
+    ).toEqual({
+      darkMode: false,
+      fontSize: 16,
+      notificationsEnabled: true,
+      temperatureUnit: 'C',
+      glucoseUnit: 'mmol/L',
+    });
     expect(
       (await call(t.app, 'GET', '/api/users/me/settings', { token: caregiver.token })).json
         .fontSize,
@@ -406,14 +412,50 @@ describe('settings', () => {
       token: user.token,
       body: { darkMode: true },
     });
-    expect(first.json).toEqual({ darkMode: true, fontSize: 16, notificationsEnabled: true });
+    expect(first.json).toEqual({
+      darkMode: true,
+      fontSize: 16,
+      notificationsEnabled: true,
+      temperatureUnit: 'C',
+      glucoseUnit: 'mmol/L',
+    });
     await call(t.app, 'PUT', '/api/users/me/settings', {
       token: user.token,
-      body: { fontSize: 22, notificationsEnabled: false },
+      body: { fontSize: 22, notificationsEnabled: false, temperatureUnit: 'F' },
     });
     const other = await loginAs(t, user.username);
     const me = await call(t.app, 'GET', '/api/users/me', { token: other });
-    expect(me.json.settings).toEqual({ darkMode: true, fontSize: 22, notificationsEnabled: false });
+    expect(me.json.settings).toEqual({
+      darkMode: true,
+      fontSize: 22,
+      notificationsEnabled: false,
+      temperatureUnit: 'F',
+      glucoseUnit: 'mmol/L',
+    });
+  });
+
+  it('units: only C or F, mmol/L or mg/dL; a wrong one answers 400 with its message and changes nothing', async () => {
+    const user = await createUser(t.app.db);
+    const saved = await call(t.app, 'PUT', '/api/users/me/settings', {
+      token: user.token,
+      body: { glucoseUnit: 'mg/dL' },
+    });
+    expect(saved.json).toMatchObject({ temperatureUnit: 'C', glucoseUnit: 'mg/dL' });
+    const wrong = await call(t.app, 'PUT', '/api/users/me/settings', {
+      token: user.token,
+      body: { temperatureUnit: 'K', glucoseUnit: 'mg/L', darkMode: true },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual({
+      temperatureUnit: accountMessages.temperatureUnit,
+      glucoseUnit: accountMessages.glucoseUnit,
+    });
+    const after = await call(t.app, 'GET', '/api/users/me/settings', { token: user.token });
+    expect(after.json).toMatchObject({
+      darkMode: false,
+      temperatureUnit: 'C',
+      glucoseUnit: 'mg/dL',
+    });
   });
 
   it('extra fields in a settings save change nothing else (no role or privilege change)', async () => {

@@ -18,6 +18,7 @@ import {
   type StoredRow,
 } from '../clinical-common/clinical-records.ts';
 import { defineRecordFeature } from '../clinical-common/record-routes.ts';
+import { alertIfOutOfRange } from './vital-sign-alerts.ts';
 
 const records = clinicalRecords({
   type: 'vital-sign',
@@ -78,12 +79,24 @@ const toColumns = (input: VitalSignInput) => ({
 export const vitalSignsService = {
   ...records.standard,
 
-  /** Records a reading for a patient in the caller's scope; the caller is who took it. */
-  create: (ctx: RequestContext, input: VitalSignInput) => records.create(ctx, toColumns(input)),
+  /**
+   * Records a reading for a patient in the caller's scope; the caller is who took it. Outside
+   * the patient's ranges, the care team is told in the same transaction.
+   */
+  create: (ctx: RequestContext, input: VitalSignInput) =>
+    records.create(ctx, toColumns(input), {
+      after: (tx, row) => alertIfOutOfRange(tx, ctx.clock.now(), row),
+    }),
 
-  /** Changes a reading: editors any in scope, a patient their own; who took it stays. */
+  /**
+   * Changes a reading: editors any in scope, a patient their own; who took it stays. An edit
+   * that puts a reading outside the ranges alerts, unless the reading has alerted before.
+   */
   update: (ctx: RequestContext, id: number, input: VitalSignInput) =>
-    records.update(ctx, id, toColumns(input), { authorize: mayChange }),
+    records.update(ctx, id, toColumns(input), {
+      authorize: mayChange,
+      after: (tx, row) => alertIfOutOfRange(tx, ctx.clock.now(), row),
+    }),
 
   /** Soft-deletes a reading under the same rule as an edit. */
   remove: (ctx: RequestContext, id: number) => records.remove(ctx, id, { authorize: mayChange }),
