@@ -32,8 +32,8 @@ test('a doctor records vital signs on the patient page and the patient sees them
     username: patientAccount.username,
   });
 
-  await page.goto(`/patients/${patient.id}`);
-  const section = page.getByRole('region', { name: vitalSignTexts.title });
+  await page.goto(`/patients/${patient.id}?tab=vital-signs`);
+  const section = page.getByRole('region', { name: vitalSignTexts.title, exact: true });
   await expect(
     section.getByRole('heading', { level: 2, name: vitalSignTexts.title }),
   ).toBeVisible();
@@ -76,8 +76,8 @@ test('a doctor records vital signs on the patient page and the patient sees them
 
   // The patient opens their own page and reads the doctor's reading.
   await signIn(page, patientAccount);
-  await page.goto(`/patients/${patient.id}`);
-  const own = page.getByRole('region', { name: vitalSignTexts.title });
+  await page.goto(`/patients/${patient.id}?tab=vital-signs`);
+  const own = page.getByRole('region', { name: vitalSignTexts.title, exact: true });
   await expect(own.getByRole('row').filter({ hasText: '128/82' })).toContainText(
     `Vera Vitals${stamp}`,
   );
@@ -89,7 +89,7 @@ test('a doctor records vital signs on the patient page and the patient sees them
   await signIn(page, doctor);
   await page.setViewportSize({ width: 390, height: 844 });
   await send(page.request, 'PUT', '/api/users/me/settings', { darkMode: true });
-  await page.goto(`/patients/${patient.id}`);
+  await page.goto(`/patients/${patient.id}?tab=vital-signs`);
   await expect(section.getByRole('row').filter({ hasText: '128/82' })).toBeVisible();
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);

@@ -3,14 +3,29 @@ import {
   Button,
   Card,
   CardContent,
+  FormControl,
   FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
   Switch,
   TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { accountMessages, accountTexts, notices } from '../../../shared/messages.ts';
+import {
+  accountMessages,
+  accountTexts,
+  notices,
+  vitalSignTexts,
+} from '../../../shared/messages.ts';
 import { settingsSchema, type Settings } from '../../../shared/schemas/users.ts';
+import {
+  glucoseUnits,
+  temperatureUnits,
+  type GlucoseUnit,
+  type TemperatureUnit,
+} from '../../../shared/units.ts';
 import { ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -30,10 +45,46 @@ function askForBrowserNotifications(): void {
   }
 }
 
+/** One unit setting: a labelled group of radio buttons, arrow keys move between them. */
+function UnitChoice<T extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  choices: readonly T[];
+  onChange(value: T): void;
+}) {
+  return (
+    <FormControl component="fieldset" sx={{ display: 'flex', mb: 2 }}>
+      <FormLabel component="legend">{label}</FormLabel>
+      <RadioGroup
+        row
+        name={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {choices.map((choice) => (
+          <FormControlLabel
+            key={choice}
+            value={choice}
+            control={<Radio />}
+            label={vitalSignTexts.unitNames[choice as keyof typeof vitalSignTexts.unitNames]}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 function SettingsForm({ stored }: { stored: Settings }) {
   const [darkMode, setDarkMode] = useState(stored.darkMode);
   const [fontSizeText, setFontSizeText] = useState(String(stored.fontSize));
   const [notificationsEnabled, setNotificationsEnabled] = useState(stored.notificationsEnabled);
+  const [temperatureUnit, setTemperatureUnit] = useState<TemperatureUnit>(stored.temperatureUnit);
+  const [glucoseUnit, setGlucoseUnit] = useState<GlucoseUnit>(stored.glucoseUnit);
   const [fontSizeError, setFontSizeError] = useState<string | undefined>();
 
   // An unsaved font size shows at once; leaving the screen drops what was not saved.
@@ -93,7 +144,7 @@ function SettingsForm({ stored }: { stored: Settings }) {
       setFontSizeError(fontSizeRangeMessage);
       return;
     }
-    save.mutate({ fontSize: parsed.data, notificationsEnabled });
+    save.mutate({ fontSize: parsed.data, notificationsEnabled, temperatureUnit, glucoseUnit });
   };
 
   return (
@@ -130,7 +181,7 @@ function SettingsForm({ stored }: { stored: Settings }) {
             sx={{ maxWidth: 320 }}
           />
           <FormControlLabel
-            sx={{ display: 'flex', mb: 3, ml: 0, gap: 1 }}
+            sx={{ display: 'flex', mb: 2, ml: 0, gap: 1 }}
             control={
               <Switch
                 checked={notificationsEnabled}
@@ -139,6 +190,21 @@ function SettingsForm({ stored }: { stored: Settings }) {
             }
             label="Enable Notifications"
           />
+          <UnitChoice<TemperatureUnit>
+            label={vitalSignTexts.temperatureUnitLabel}
+            value={temperatureUnit}
+            choices={temperatureUnits}
+            onChange={setTemperatureUnit}
+          />
+          <UnitChoice<GlucoseUnit>
+            label={vitalSignTexts.glucoseUnitLabel}
+            value={glucoseUnit}
+            choices={glucoseUnits}
+            onChange={setGlucoseUnit}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 3 }}>
+            {vitalSignTexts.unitsHint}
+          </Typography>
           <Button type="submit" variant="contained" disabled={save.isPending}>
             Save Settings
           </Button>
