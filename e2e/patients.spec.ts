@@ -191,7 +191,7 @@ test('an admin reads the audit log; a patient reads who viewed their record', as
   });
   expect(created.status()).toBe(201);
   const record = (await created.json()) as { id: number };
-  await page.goto(`/patients/${record.id}`);
+  await page.goto(`/patients/${record.id}?tab=details`);
   const account = page.getByRole('region', { name: 'Patient account' });
   await account.getByLabel('Account username').fill(patient.username);
   await account.getByRole('button', { name: 'Link account' }).click();

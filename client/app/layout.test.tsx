@@ -39,6 +39,23 @@ describe('sidebar links', () => {
     ]);
   });
 
+  it('a patient whose account is linked also gets My record, their own chart', () => {
+    const linked = sidebarLinksFor({ role: 'patient', privileges: 'viewer', patientId: 12 });
+    expect(linked.map((l) => [l.label, l.to])).toEqual([
+      ['Dashboard', '/patient-dashboard'],
+      ['My record', '/patients/12'],
+      ['Appointments', '/patient-appointments'],
+      ['Notifications', '/notifications'],
+      ['Settings', '/settings'],
+      ['Who viewed my record', '/access-log'],
+    ]);
+    // Not linked: no such entry. Staff never get it, whatever their own record.
+    const unlinked = sidebarLinksFor({ role: 'patient', privileges: 'viewer', patientId: null });
+    expect(unlinked.map((l) => l.label)).not.toContain('My record');
+    const doctor = sidebarLinksFor({ role: 'doctor', privileges: 'admin', patientId: 12 });
+    expect(doctor.map((l) => l.label)).not.toContain('My record');
+  });
+
   it('admins also get Users, Audit Log and Deleted Records; others do not', () => {
     expect(links('caregiver', 'admin').slice(-3)).toEqual([
       ['Users', '/users'],

@@ -42,7 +42,7 @@ import { NotificationBell } from '../features/notifications/notification-bell.ts
 import { useSession } from '../lib/auth.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { Loading } from './guards.tsx';
-import { sidebarEntriesFor, type ScreenIcon } from './navigation.ts';
+import { sidebarEntriesFor, type ScreenIcon, type SidebarUser } from './navigation.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN, TOP_BAR_HEIGHT } from './theme.ts';
 
 export interface SidebarLink {
@@ -67,7 +67,7 @@ const icons: Record<ScreenIcon, ReactNode> = {
 };
 
 /** The seed's sidebar per role (the patient's Dashboard fixed), plus patient and admin extras. */
-export function sidebarLinksFor(user: Pick<Me, 'role' | 'privileges'>): SidebarLink[] {
+export function sidebarLinksFor(user: SidebarUser): SidebarLink[] {
   return sidebarEntriesFor(user).map(({ icon, ...entry }) => ({ ...entry, icon: icons[icon] }));
 }
 

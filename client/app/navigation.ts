@@ -4,6 +4,7 @@ import {
   dashboardPathFor,
   isOwnDashboard,
   isSignedIn,
+  ownPatientIdOf,
   roles,
   type EffectiveRole,
   type Permission,
@@ -45,7 +46,24 @@ export interface Screen {
   /** A dashboard opens only for the role whose landing path it is; others go to their own. */
   dashboard?: boolean;
   /** The sidebar entry: its words, its icon and its place in each role's list (absent: not listed). */
-  sidebar?: { label: string; icon: ScreenIcon; order: Partial<Record<Role, number>> };
+  sidebar?: {
+    label: string;
+    icon: ScreenIcon;
+    order: Partial<Record<Role, number>>;
+    /**
+     * Where the entry goes, for a path with a parameter: worked out from the session, and the
+     * entry left out when this answers null. Without it the entry goes to `path`.
+     */
+    to?: (user: SidebarUser) => string | null;
+  };
+}
+
+/** What the sidebar knows of the signed-in user. */
+export interface SidebarUser {
+  role: EffectiveRole;
+  privileges: Privilege;
+  /** The patient record a patient account is linked to (absent or null: none). */
+  patientId?: number | null;
 }
 
 /** The agency-wide duties come after a role's own links, for every role that holds them. */
@@ -86,6 +104,21 @@ export const screens: Screen[] = [
     path: '/patients/:id',
     load: () => import('../features/patients/patient-detail-page.tsx'),
     access: 'patients:read',
+    // A patient's own chart, once the account is linked to a record.
+    sidebar: {
+      label: 'My record',
+      icon: 'records',
+      order: { patient: 1 },
+      to: (user) => {
+        const own = ownPatientIdOf({ ...user, patientId: user.patientId ?? null });
+        return own === null ? null : `/patients/${own}`;
+      },
+    },
+  },
+  {
+    path: '/patients/:id/summary',
+    load: () => import('../features/patients/patient-summary-page.tsx'),
+    access: 'patients:read',
   },
   {
     path: screenOf('appointment'),
@@ -97,7 +130,7 @@ export const screens: Screen[] = [
     path: '/patient-appointments',
     load: () => import('../features/appointments/patient-appointments-page.tsx'),
     access: 'appointments:request',
-    sidebar: { label: 'Appointments', icon: 'appointments', order: { patient: 1 } },
+    sidebar: { label: 'Appointments', icon: 'appointments', order: { patient: 2 } },
   },
   {
     path: screenOf('medical-record'),
@@ -128,7 +161,7 @@ export const screens: Screen[] = [
     sidebar: {
       label: 'Notifications',
       icon: 'notifications',
-      order: { doctor: 6, caregiver: 4, patient: 2 },
+      order: { doctor: 6, caregiver: 4, patient: 3 },
     },
   },
   {
@@ -138,7 +171,7 @@ export const screens: Screen[] = [
     sidebar: {
       label: 'Settings',
       icon: 'settings',
-      order: { doctor: 7, caregiver: 5, patient: 3 },
+      order: { doctor: 7, caregiver: 5, patient: 4 },
     },
   },
   { path: '/profile', load: () => import('../features/profile/profile-page.tsx'), access: 'self' },
@@ -146,7 +179,7 @@ export const screens: Screen[] = [
     path: '/access-log',
     load: () => import('../features/audit/access-log-page.tsx'),
     access: 'self',
-    sidebar: { label: 'Who viewed my record', icon: 'access-log', order: { patient: 4 } },
+    sidebar: { label: 'Who viewed my record', icon: 'access-log', order: { patient: 5 } },
   },
   {
     path: '/users',
@@ -187,10 +220,7 @@ export interface SidebarEntry {
 }
 
 /** The sidebar of a user: the seed's links for their role, in its order, then their duties. */
-export function sidebarEntriesFor(user: {
-  role: EffectiveRole;
-  privileges: Privilege;
-}): SidebarEntry[] {
+export function sidebarEntriesFor(user: SidebarUser): SidebarEntry[] {
   if (!isSignedIn(user)) return [];
   const { role } = user;
   return screens
@@ -198,7 +228,8 @@ export function sidebarEntriesFor(user: {
       const order = screen.sidebar?.order[role];
       if (order === undefined || !can(user, screen.access) || !mayOpen(screen, user)) return [];
       const { label, icon } = screen.sidebar!;
-      return [{ order, entry: { label, icon, to: screen.path } }];
+      const to = screen.sidebar!.to ? screen.sidebar!.to(user) : screen.path;
+      return to === null ? [] : [{ order, entry: { label, icon, to } }];
     })
     .sort((a, b) => a.order - b.order)
     .map(({ entry }) => entry);

@@ -1,13 +1,28 @@
 import { Box, Typography } from '@mui/material';
+import { PatientLink } from './patient-link.tsx';
 
-/** An id with the name beside it, as PRODUCT.md asks for ID columns. */
-export function IdWithName({ id, name }: { id: number; name: string }) {
+/**
+ * An id with the name beside it, as PRODUCT.md asks for ID columns. With `patient`, the id is a
+ * patient's and the name (the id, when there is no name) links to their chart, for users who
+ * may open it.
+ */
+export function IdWithName({
+  id,
+  name,
+  patient = false,
+}: {
+  id: number;
+  name: string;
+  patient?: boolean;
+}) {
+  const linked = (text: string | number) =>
+    patient ? <PatientLink patientId={id}>{text}</PatientLink> : text;
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
-      <span>{id}</span>
+      <span>{name ? id : linked(id)}</span>
       {name && (
         <Typography component="span" variant="body2" color="text.secondary">
-          {name}
+          {linked(name)}
         </Typography>
       )}
     </Box>

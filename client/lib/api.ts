@@ -1,9 +1,13 @@
-/** A failed API call: the status and the server's `{message, errors?}`. */
+/**
+ * A failed API call: the status and the server's `{message, errors?}`, with the whole answer
+ * in `body` for the calls that say more (e.g. the allergies behind a prescription's 409).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -57,8 +61,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (!response.ok) {
     let message = response.statusText || 'Request failed';
     let errors: Record<string, string> | undefined;
+    let data: { message?: string; errors?: Record<string, string> } | undefined;
     try {
-      const data = (await response.json()) as { message?: string; errors?: Record<string, string> };
+      data = (await response.json()) as { message?: string; errors?: Record<string, string> };
       if (data.message) message = data.message;
       errors = data.errors;
     } catch {
@@ -71,7 +76,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       path.startsWith('/api/users/logout') ||
       path === '/api/users/me';
     if (response.status === 401 && !isAuthCall) onSessionEnded?.();
-    throw new ApiError(response.status, message, errors);
+    throw new ApiError(response.status, message, errors, data);
   }
   return response;
 }

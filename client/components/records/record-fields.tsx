@@ -99,3 +99,24 @@ export function PersonInput<T extends FieldValues>({
     />
   );
 }
+
+/**
+ * The patient of a record form: a picker, or, when the form is for one patient (a patient's
+ * chart), that patient shown by name and locked.
+ */
+export function PatientInput<T extends FieldValues>({
+  control,
+  name,
+  locked,
+}: Pick<FieldProps<T>, 'control' | 'name'> & { locked: boolean }) {
+  return (
+    <PersonInput
+      control={control}
+      name={name}
+      role="patient"
+      label="Patient"
+      required
+      disabled={locked}
+    />
+  );
+}

@@ -21,6 +21,12 @@ interface RecordFormOptions<TForm extends FieldValues, TOut, TBody> {
   save(body: TBody): Promise<unknown>;
   texts: { added: string; updated: string; error: string };
   onClose(): void;
+  /**
+   * Asked when saving fails, for answers that need the user's word (a prescription despite an
+   * allergy): undefined when the failure is not such an answer; otherwise a promise of the body
+   * to send again (confirmed) or of null (declined: the form stays open as it was).
+   */
+  confirmRetry?(error: unknown, body: TBody): Promise<TBody | null> | undefined;
 }
 
 /**
@@ -45,12 +51,23 @@ export function useRecordForm<TForm extends FieldValues, TOut, TBody>(
   }, [open, resetKey, reset]);
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      await options.save(options.toBody(values));
-    } catch (error) {
-      showServerFieldErrors(error, Object.keys(initial()), form.setError);
-      notify('error', options.texts.error);
-      return;
+    let body = options.toBody(values);
+    for (;;) {
+      try {
+        await options.save(body);
+        break;
+      } catch (error) {
+        const asked = options.confirmRetry?.(error, body);
+        const confirmed = asked && (await asked);
+        if (confirmed === null) return;
+        if (confirmed) {
+          body = confirmed;
+          continue;
+        }
+        showServerFieldErrors(error, Object.keys(initial()), form.setError);
+        notify('error', options.texts.error);
+        return;
+      }
     }
     notify('success', options.isEdit ? options.texts.updated : options.texts.added);
     options.onClose();
@@ -64,7 +81,10 @@ interface ClinicalRecordFormOptions<
   TForm extends FieldValues,
   TOut,
   TBody,
-> extends Pick<RecordFormOptions<TForm, TOut, TBody>, 'resolver' | 'toBody' | 'texts'> {
+> extends Pick<
+  RecordFormOptions<TForm, TOut, TBody>,
+  'resolver' | 'toBody' | 'texts' | 'confirmRetry'
+> {
   /** The record type saved: its API path and the lists refreshed come from the registry. */
   type: ClinicalRecordType;
   /** What the dialog was opened with: the record to edit, or null to add one. */
@@ -98,6 +118,7 @@ export function useClinicalRecordForm<
     save: (body) => save.mutateAsync({ id: record?.id, body }),
     texts: options.texts,
     onClose,
+    confirmRetry: options.confirmRetry,
   });
   const dialogProps: Omit<RecordFormDialogProps, 'children'> = {
     open,

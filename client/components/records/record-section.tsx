@@ -55,6 +55,12 @@ interface RecordSectionProps<T extends { id: number }> {
  * seed's notices.
  */
 export function RecordSection<T extends { id: number }>(props: RecordSectionProps<T>) {
+  // Another type or another list is another table, started afresh: the rows a table keeps while
+  // its next page loads never show in another type's columns, nor on another patient's page.
+  return <RecordTable<T> key={`${props.type} ${props.listPath ?? ''}`} {...props} />;
+}
+
+function RecordTable<T extends { id: number }>(props: RecordSectionProps<T>) {
   const { listPath, canEdit, canDelete } = props;
   // The path is part of the key: one patient's readings must never show on another's page.
   const list = usePagedList<T>(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { appointmentTexts, notices } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
+import { AppointmentDialog } from '../../components/appointment-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -10,7 +11,6 @@ import { ownPatientIdOf, seesOwnRecordOnly } from '../../../shared/permissions.t
 import { useSession } from '../../lib/auth.tsx';
 import { useDeleteAppointment } from './api/delete-appointment.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
-import { AppointmentDialog } from './components/appointment-dialog.tsx';
 import { AppointmentFilter } from './components/appointment-filter.tsx';
 import { AppointmentsTable } from './components/appointments-table.tsx';
 import { notify } from '../../lib/notify.ts';

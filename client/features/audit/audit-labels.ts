@@ -19,6 +19,9 @@ const actionLabels: Record<string, string> = {
 
 const entityLabels: Record<string, string> = {
   ...Object.fromEntries(recordTypes.map((type) => [type.type, type.labels.audit])),
+  'allergy-override': 'Prescribed despite allergy',
+  'vital-ranges': 'Vital signs ranges',
+  timeline: 'Timeline',
   'care-team': 'Care team',
   'care-team-member': 'Care team member',
   'patient-account': 'Account link',

@@ -6,6 +6,7 @@ import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts'
 import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PatientLink } from '../../components/patient-link.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { auditKeys } from './api/keys.ts';
@@ -41,7 +42,16 @@ const columns: Column<AuditEntry>[] = [
   { key: 'action', header: 'Action', render: (row) => actionLabel(row.action) },
   { key: 'entity', header: 'Record', render: (row) => entityLabel(row.entity) },
   { key: 'entityId', header: 'Record ID', render: (row) => row.entityId ?? '' },
-  { key: 'patientId', header: 'Patient ID', render: (row) => row.patientId ?? '' },
+  {
+    key: 'patientId',
+    header: 'Patient ID',
+    render: (row) =>
+      row.patientId === null ? (
+        ''
+      ) : (
+        <PatientLink patientId={row.patientId}>{row.patientId}</PatientLink>
+      ),
+  },
   { key: 'outcome', header: 'Outcome', render: (row) => row.outcome },
   { key: 'ip', header: 'Address', render: (row) => row.ip ?? '' },
 ];

@@ -64,7 +64,10 @@ function DeletedRecordsList() {
     {
       key: 'patientId',
       header: 'Patient ID',
-      render: (row) => <IdWithName id={row.patientId} name={row.patientName} />,
+      // A deleted patient has no chart to open until restored; a deleted record's patient does.
+      render: (row) => (
+        <IdWithName id={row.patientId} name={row.patientName} patient={row.type !== 'patient'} />
+      ),
     },
     { key: 'recordDate', header: 'Date', render: (row) => showDate(row.recordDate) },
     { key: 'summary', header: 'Summary', render: (row) => row.summary },

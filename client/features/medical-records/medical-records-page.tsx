@@ -7,13 +7,13 @@ import { useSession } from '../../lib/auth.tsx';
 import { IdWithName } from '../../components/id-with-name.tsx';
 import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
 import { RecordSection } from '../../components/records/record-section.tsx';
-import { MedicalRecordFormDialog } from './medical-record-form-dialog.tsx';
+import { MedicalRecordFormDialog } from '../../components/records/forms/medical-record-form-dialog.tsx';
 
 const columns: Column<MedicalRecord>[] = [
   {
     key: 'patientId',
     header: 'Patient ID',
-    render: (r) => <IdWithName id={r.patientId} name={r.patientName} />,
+    render: (r) => <IdWithName id={r.patientId} name={r.patientName} patient />,
   },
   {
     key: 'doctorId',

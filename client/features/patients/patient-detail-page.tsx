@@ -1,92 +1,199 @@
-import { Box, Button, Paper, Typography } from '@mui/material';
-import { Link as RouterLink, useParams } from 'react-router';
-import { notices, patientTexts } from '../../../shared/messages.ts';
-import { formatDate } from '../../../shared/format.ts';
-import type { Patient } from '../../../shared/schemas/patients.ts';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, Tab, Tabs } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { chartTexts, notices, patientTexts } from '../../../shared/messages.ts';
+import { seesOwnRecordOnly, type Permission } from '../../../shared/permissions.ts';
+import type { Chart, TimelineEntry } from '../../../shared/schemas/chart.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { VitalChartsSection } from '../../components/records/vital-charts-section.tsx';
 import { VitalSignsSection } from '../../components/records/vital-signs-section.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { useChart } from './api/get-chart.ts';
 import { usePatient } from './api/get-patient.ts';
+import { useChartRefresh } from './api/use-chart-refresh.ts';
 import { CareTeamSection } from './components/care-team-section.tsx';
+import { ChartHeader } from './components/chart-header.tsx';
+import { ChartRecordSection } from './components/chart-record-section.tsx';
+import { ChartTimeline } from './components/chart-timeline.tsx';
+import {
+  medicalRecordType,
+  medicationType,
+  prescriptionType,
+  progressReportType,
+} from './components/chart-types.tsx';
 import { PatientAccountSection } from './components/patient-account-section.tsx';
+import { PatientAppointmentsSection } from './components/patient-appointments-section.tsx';
+import { PatientDetailsSection } from './components/patient-details-section.tsx';
+import { ProblemsSection } from './components/problems-section.tsx';
+import { RecordViewDialog } from './components/record-view-dialog.tsx';
 
-const details: { label: string; value(p: Patient): string }[] = [
-  { label: 'First Name', value: (p) => p.firstName },
-  { label: 'Last Name', value: (p) => p.lastName },
-  { label: 'Date of Birth', value: (p) => formatDate(p.dob) },
-  { label: 'Gender', value: (p) => p.gender },
-  { label: 'Address', value: (p) => p.address },
-  { label: 'Phone Number', value: (p) => p.phoneNumber },
-  { label: 'Emergency Contact', value: (p) => p.emergencyContact },
-  { label: 'Emergency Contact Phone', value: (p) => p.emergencyContactPhone },
-];
+const tabs = [
+  { key: 'timeline', label: chartTexts.tabs.timeline, needs: 'patients:read' },
+  { key: 'vital-signs', label: chartTexts.tabs.vitals, needs: 'vital-signs:read' },
+  { key: 'appointments', label: chartTexts.tabs.appointments, needs: 'appointments:read' },
+  {
+    key: 'medical-records',
+    label: chartTexts.tabs.medicalRecords,
+    needs: 'medical-records:read',
+  },
+  {
+    key: 'progress-reports',
+    label: chartTexts.tabs.progressReports,
+    needs: 'progress-reports:read',
+  },
+  { key: 'prescriptions', label: chartTexts.tabs.prescriptions, needs: 'prescriptions:read' },
+  { key: 'medication', label: chartTexts.tabs.medication, needs: 'medications:read' },
+  { key: 'allergies', label: chartTexts.tabs.problems, needs: 'allergies:read' },
+  { key: 'details', label: chartTexts.tabs.details, needs: 'patients:read' },
+] as const satisfies readonly { key: string; label: string; needs: Permission }[];
+type TabKey = (typeof tabs)[number]['key'];
 
-/** One patient: details, vital signs, the care team and the link to the patient's own account. */
+function TabContent({
+  tab,
+  chart,
+  onOpen,
+}: {
+  tab: TabKey;
+  chart: Chart;
+  onOpen(entry: TimelineEntry): void;
+}) {
+  const { can } = useSession();
+  const patientId = chart.patient.id;
+  switch (tab) {
+    case 'timeline':
+      return <ChartTimeline patientId={patientId} onOpen={onOpen} />;
+    case 'vital-signs':
+      return (
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          <VitalSignsSection patientId={patientId} />
+          <VitalChartsSection patientId={patientId} />
+        </Box>
+      );
+    case 'appointments':
+      return <PatientAppointmentsSection patientId={patientId} />;
+    case 'medical-records':
+      return <ChartRecordSection config={medicalRecordType} patientId={patientId} />;
+    case 'progress-reports':
+      return <ChartRecordSection config={progressReportType} patientId={patientId} />;
+    case 'prescriptions':
+      return <ChartRecordSection config={prescriptionType} patientId={patientId} />;
+    case 'medication':
+      return <ChartRecordSection config={medicationType} patientId={patientId} />;
+    case 'allergies':
+      return <ProblemsSection chart={chart} />;
+    case 'details':
+      return <DetailsTab chart={chart} canManage={can('care-teams:manage')} />;
+  }
+}
+
+/**
+ * The patient's fields, the care team (managed here) and the linked account. The patient record
+ * is read as the account link keeps it (linking answers the fresh record), the chart's meanwhile.
+ */
+function DetailsTab({ chart, canManage }: { chart: Chart; canManage: boolean }) {
+  const patientId = chart.patient.id;
+  const patient = usePatient(patientId).data ?? chart.patient;
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PatientDetailsSection patient={patient} />
+      <CareTeamSection patientId={patientId} canManage={canManage} />
+      <PatientAccountSection patient={patient} canManage={canManage} />
+    </Box>
+  );
+}
+
+/**
+ * The patient's chart: the header (who, allergies, conditions, care team, whom to call), then
+ * one tab per kind of record, each the type's table of this patient with its own Add. The tab
+ * is kept in the address (?tab=), so a link or the back button returns to it.
+ */
 export default function PatientDetailPage() {
   const { id } = useParams();
   const patientId = Number(id);
-  const { can } = useSession();
-  const patient = usePatient(patientId);
-  const canManage = can('care-teams:manage');
-  const readsVitals = can('vital-signs:read');
-  const back = (
+  const { user, can } = useSession();
+  const chart = useChart(patientId);
+  const [params, setParams] = useSearchParams();
+  const [opened, setOpened] = useState<TimelineEntry | null>(null);
+  useChartRefresh(patientId);
+
+  const shown = tabs.filter((t) => can(t.needs));
+  const asked = params.get('tab');
+  const tab: TabKey = shown.find((t) => t.key === asked)?.key ?? 'timeline';
+
+  const back = seesOwnRecordOnly(user) ? undefined : (
     <Button component={RouterLink} to="/patients" variant="outlined">
-      Back to patients
+      {chartTexts.backToPatients}
     </Button>
   );
 
-  if (patient.isLoading) return <LoadingState />;
-  if (!patient.data) {
+  if (chart.isLoading) return <LoadingState />;
+  if (!chart.data) {
     const missing =
       !Number.isInteger(patientId) ||
-      (patient.error instanceof ApiError && patient.error.status === 404);
+      (chart.error instanceof ApiError && chart.error.status === 404);
     return (
       <>
         <PageHeader title="Patient" actions={back} />
         {missing ? (
           <EmptyState text={patientTexts.patientNotFound} />
         ) : (
-          <ErrorState text={notices.failedToFetchPatients} onRetry={() => void patient.refetch()} />
+          <ErrorState
+            text={chart.error ? chartTexts.errorFetching : notices.failedToFetchPatients}
+            onRetry={() => void chart.refetch()}
+          />
         )}
       </>
     );
   }
 
-  const p = patient.data;
   return (
     <>
-      <PageHeader title={`${p.firstName} ${p.lastName}`} actions={back} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <Paper component="section" aria-labelledby="details-title" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography id="details-title" variant="h5" component="h2" sx={{ mb: 2 }}>
-            Details
-          </Typography>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-              columnGap: 3,
-              rowGap: 1,
-              m: 0,
-              '& dt': { fontWeight: 600, color: 'text.secondary' },
-              '& dd': { m: 0 },
-            }}
-          >
-            {details.map(({ label, value }) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <dt>{label}</dt>
-                <dd>{value(p)}</dd>
-              </Box>
-            ))}
-          </Box>
-        </Paper>
-        {readsVitals && <VitalSignsSection patientId={p.id} />}
-        <CareTeamSection patientId={p.id} canManage={canManage} />
-        <PatientAccountSection patient={p} canManage={canManage} />
+      <ChartHeader
+        chart={chart.data}
+        actions={
+          <>
+            <Button
+              component={RouterLink}
+              to={`/patients/${patientId}/summary`}
+              variant="contained"
+              startIcon={<PrintIcon />}
+            >
+              {chartTexts.printSummary}
+            </Button>
+            {back}
+          </>
+        }
+      />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, key: TabKey) =>
+            setParams(key === 'timeline' ? {} : { tab: key }, { replace: true })
+          }
+          aria-label={chartTexts.sectionsLabel}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
+          {shown.map((t) => (
+            <Tab
+              key={t.key}
+              value={t.key}
+              label={t.label}
+              id={`chart-tab-${t.key}`}
+              aria-controls={`chart-panel-${t.key}`}
+            />
+          ))}
+        </Tabs>
       </Box>
+      <Box role="tabpanel" id={`chart-panel-${tab}`} aria-labelledby={`chart-tab-${tab}`}>
+        {/* A tab of its own each: one type's rows never show in another's columns. */}
+        <TabContent key={tab} tab={tab} chart={chart.data} onOpen={setOpened} />
+      </Box>
+      <RecordViewDialog entry={opened} patientId={patientId} onClose={() => setOpened(null)} />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { Button, Link, TextField } from '@mui/material';
+import { Box, Button, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { notices, patientTexts } from '../../../shared/messages.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { Patient } from '../../../shared/schemas/patients.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { chartPathOf, PatientLink } from '../../components/patient-link.tsx';
 import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -50,15 +50,14 @@ export default function PatientsPage() {
     {
       key: 'firstName',
       header: 'First Name',
-      // The name opens the patient; padded so the link is a target of 44 px, not a line of text.
+      // The name opens the chart; padded so the link is a target of 44 px, not a line of text.
       render: (p) => (
-        <Link
-          component={RouterLink}
-          to={`/patients/${p.id}`}
-          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        <Box
+          component="span"
+          sx={{ '& a': { display: 'inline-flex', alignItems: 'center', minHeight: 44 } }}
         >
-          {p.firstName}
-        </Link>
+          <PatientLink patientId={p.id}>{p.firstName}</PatientLink>
+        </Box>
       ),
     },
     { key: 'lastName', header: 'Last Name', render: (p) => p.lastName },
@@ -92,7 +91,7 @@ export default function PatientsPage() {
             label={`${patientTexts.careTeam} of ${fullName(p)}`}
             tooltip={patientTexts.careTeam}
             icon={<GroupsIcon />}
-            to={`/patients/${p.id}`}
+            to={`${chartPathOf(p.id)}?tab=details`}
           />
         </RowActions>
       ),

@@ -9,14 +9,14 @@ import { useSession } from '../../lib/auth.tsx';
 import { IdWithName } from '../../components/id-with-name.tsx';
 import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
 import { RecordSection } from '../../components/records/record-section.tsx';
-import { MedicationFormDialog } from './medication-form-dialog.tsx';
-import { PrescriptionFormDialog } from './prescription-form-dialog.tsx';
+import { MedicationFormDialog } from '../../components/records/forms/medication-form-dialog.tsx';
+import { PrescriptionFormDialog } from '../../components/records/forms/prescription-form-dialog.tsx';
 
 const patientColumn = {
   key: 'patientId',
   header: 'Patient ID',
   render: (r: { patientId: number; patientName: string }) => (
-    <IdWithName id={r.patientId} name={r.patientName} />
+    <IdWithName id={r.patientId} name={r.patientName} patient />
   ),
 };
 

@@ -6,14 +6,14 @@ import { useSession } from '../../lib/auth.tsx';
 import { IdWithName } from '../../components/id-with-name.tsx';
 import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
 import { RecordSection } from '../../components/records/record-section.tsx';
-import { ProgressReportFormDialog } from './progress-report-form-dialog.tsx';
+import { ProgressReportFormDialog } from '../../components/records/forms/progress-report-form-dialog.tsx';
 
 const columns: Column<ProgressReport>[] = [
   { key: 'reportId', header: 'Progress Report ID', render: (r) => r.reportId },
   {
     key: 'patientId',
     header: 'Patient ID',
-    render: (r) => <IdWithName id={r.patientId} name={r.patientName} />,
+    render: (r) => <IdWithName id={r.patientId} name={r.patientName} patient />,
   },
   {
     key: 'caregiverId',

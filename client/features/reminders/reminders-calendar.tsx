@@ -19,6 +19,7 @@ import {
   type CalendarRange,
   type CalendarView,
 } from '../../components/appointment-calendar.tsx';
+import { PatientLink } from '../../components/patient-link.tsx';
 import { useCalendarAppointments } from './api/get-calendar-appointments.ts';
 import { useRemindersInRange } from './api/get-reminders-in-range.ts';
 
@@ -99,7 +100,14 @@ export function RemindersCalendar({ enabled }: { enabled: boolean }) {
                   />
                 </ListItemIcon>
                 <ListItemText
-                  primary={`${appointment.patientName} · ${appointment.location}`}
+                  primary={
+                    <>
+                      <PatientLink patientId={appointment.patientId}>
+                        {appointment.patientName}
+                      </PatientLink>
+                      {` · ${appointment.location}`}
+                    </>
+                  }
                   secondary={formatDateTime(appointment.appointmentDate)}
                 />
               </ListItem>

@@ -5,7 +5,6 @@ export const appointmentKeys = {
   /** Every appointment query starts with this key, so one invalidation refreshes them all. */
   all: recordKey('appointment'),
   list: (source: unknown, query: unknown) => [...recordKey('appointment'), source, query] as const,
-  careTeamDoctors: (patientId: number | null) => ['care-team', patientId] as const,
   /** Not under `all`: an appointment change does not move the patient or record figures. */
   dashboardTotal: (name: string, path: string | null) => ['dashboard-total', name, path] as const,
 };

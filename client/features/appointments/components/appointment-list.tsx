@@ -1,6 +1,7 @@
 import { List, ListItem, ListItemText } from '@mui/material';
 import { formatDateTime } from '../../../../shared/format.ts';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import { PatientLink } from '../../../components/patient-link.tsx';
 
 /**
  * Appointments as a list: Patient ID (and name), the date as 'Dec 01, 2024, 10:00 AM' in the
@@ -20,7 +21,12 @@ export function AppointmentList({
       {items.map((item) => (
         <ListItem key={item.id} divider sx={{ px: 0, alignItems: 'flex-start' }}>
           <ListItemText
-            primary={`Patient ID: ${item.patientId} (${item.patientName})`}
+            primary={
+              <>
+                Patient ID: {item.patientId} (
+                <PatientLink patientId={item.patientId}>{item.patientName}</PatientLink>)
+              </>
+            }
             secondary={
               <>
                 <span>{formatDateTime(item.appointmentDate)}</span>

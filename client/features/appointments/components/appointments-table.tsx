@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
 import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
+import { PatientLink } from '../../../components/patient-link.tsx';
 
 interface AppointmentsTableProps {
   rows: Appointment[] | undefined;
@@ -42,7 +43,7 @@ export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps)
         <Box>
           <Typography variant="body2">{row.patientId}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {row.patientName}
+            <PatientLink patientId={row.patientId}>{row.patientName}</PatientLink>
           </Typography>
         </Box>
       ),

@@ -5,4 +5,8 @@ export const patientKeys = {
   all: recordKey('patient'),
   detail: (id: number) => [...recordKey('patient'), 'detail', id] as const,
   careTeam: (id: number) => [...recordKey('patient'), 'care-team', id] as const,
+  /** The chart's header (GET /api/patients/{id}/chart). */
+  chart: (id: number) => [...recordKey('patient'), 'chart', id] as const,
+  /** Every page of every filter of one patient's timeline. */
+  timeline: (id: number) => [...recordKey('patient'), 'timeline', id] as const,
 };

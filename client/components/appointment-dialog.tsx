@@ -2,19 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
-import { appointmentTexts, notices } from '../../../../shared/messages.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../shared/format.ts';
+import { appointmentTexts, notices } from '../../shared/messages.ts';
 import {
   appointmentFormSchema,
   type Appointment,
   type AppointmentFormValues,
-} from '../../../../shared/schemas/appointments.ts';
-import { FormDialog, FormTextField } from '../../../components/form-dialog.tsx';
-import { PersonPicker } from '../../../components/person-picker.tsx';
-import { useCareTeamDoctors } from '../api/care-team-doctors.ts';
-import { useSaveAppointment } from '../api/save-appointment.ts';
-import { showServerFieldErrors } from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/notify.ts';
+} from '../../shared/schemas/appointments.ts';
+import { FormDialog, FormTextField } from './form-dialog.tsx';
+import { PersonPicker } from './person-picker.tsx';
+import { useCareTeamDoctors } from './api/care-team-doctors.ts';
+import { useSaveAppointment } from './api/save-appointment.ts';
+import { showServerFieldErrors } from '../lib/form-errors.ts';
+import { notify } from '../lib/notify.ts';
 
 const fields = ['doctorUsername', 'patientId', 'appointmentDate', 'location'] as const;
 
@@ -28,6 +28,8 @@ interface AppointmentDialogProps {
   defaultDoctorUsername?: string;
   /** The patient's own record (patient mode), and how to show it. */
   ownPatient?: { id: number; label: string } | null;
+  /** Staff mode on a patient's chart: that patient, filled in and not to be changed. */
+  patientId?: number;
   onClose(): void;
 }
 
@@ -44,15 +46,18 @@ function initialValues(props: AppointmentDialogProps): AppointmentFormValues {
   return {
     doctorUsername: props.defaultDoctorUsername ?? '',
     // The form keeps null until a patient is chosen; the schema answers 'Patient ID is required'.
-    patientId: (props.ownPatient?.id ?? null) as unknown as number,
+    patientId: (props.ownPatient?.id ?? props.patientId ?? null) as unknown as number,
     appointmentDate: '',
     location: '',
   };
 }
 
-/** The 'Add Appointment' dialog, used for adding and (pre-filled) for editing. */
+/**
+ * The 'Add Appointment' dialog, used for adding and (pre-filled) for editing: on the Appointments
+ * screens, and on a patient's chart with that patient locked.
+ */
 export function AppointmentDialog(props: AppointmentDialogProps) {
-  const { open, mode, appointment, ownPatient, onClose } = props;
+  const { open, mode, appointment, ownPatient, patientId, onClose } = props;
   const isEdit = Boolean(appointment);
   const save = useSaveAppointment();
   const careTeam = useCareTeamDoctors(mode === 'patient' && open ? (ownPatient?.id ?? null) : null);
@@ -150,6 +155,7 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
               label="Patient"
               name="patientId"
               required
+              disabled={patientId !== undefined}
               value={field.value ?? null}
               onChange={(id) => field.onChange(id)}
               error={fieldState.error?.message}

@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { notices } from '../../../shared/messages.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
+import { notices } from '../../../../shared/messages.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
 import {
   medicalRecordInputSchema,
   type MedicalRecord,
   type MedicalRecordFormValues,
   type MedicalRecordInput,
-} from '../../../shared/schemas/medical-records.ts';
-import { staffIdAs } from '../../../shared/permissions.ts';
-import { useSession } from '../../lib/auth.tsx';
-import {
-  RecordFormDialog,
-  useClinicalRecordForm,
-} from '../../components/records/record-form-dialog.tsx';
-import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
-import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
+} from '../../../../shared/schemas/medical-records.ts';
+import { staffIdAs } from '../../../../shared/permissions.ts';
+import { useSession } from '../../../lib/auth.tsx';
+import { RecordFormDialog, useClinicalRecordForm } from '../record-form-dialog.tsx';
+import { PatientInput, PersonInput, TextInput } from '../record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../record-section.tsx';
 
-/** The 'Add New Record' / 'Edit Record' dialog: pickers for patient and doctor, Notes optional. */
-export function MedicalRecordFormDialog(props: RecordFormDialogComponentProps<MedicalRecord>) {
+/**
+ * The 'Add New Record' / 'Edit Record' dialog: pickers for patient and doctor, Notes optional.
+ * With `patientId` (a patient's chart) the patient is that one and cannot be changed.
+ */
+export function MedicalRecordFormDialog({
+  patientId,
+  ...props
+}: RecordFormDialogComponentProps<MedicalRecord> & { patientId?: number }) {
   const { user } = useSession();
   const { control, dialogProps } = useClinicalRecordForm<
     MedicalRecord,
@@ -38,7 +41,7 @@ export function MedicalRecordFormDialog(props: RecordFormDialogComponentProps<Me
       notes: record.notes,
     }),
     blank: () => ({
-      patientId: null,
+      patientId: patientId ?? null,
       doctorId: staffIdAs(user, 'doctor'),
       dateOfVisit: toDateTimeLocal(new Date()),
       location: '',
@@ -57,7 +60,7 @@ export function MedicalRecordFormDialog(props: RecordFormDialogComponentProps<Me
 
   return (
     <RecordFormDialog {...dialogProps}>
-      <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
+      <PatientInput control={control} name="patientId" locked={patientId !== undefined} />
       <PersonInput control={control} name="doctorId" role="doctor" label="Doctor" required />
       <TextInput
         control={control}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment } from '../../../../shared/schemas/appointments.ts';
-import { api } from '../../../lib/api.ts';
-import { appointmentKeys } from './keys.ts';
+import type { Appointment } from '../../../shared/schemas/appointments.ts';
+import { api } from '../../lib/api.ts';
+import { recordKey } from '../../lib/query-keys.ts';
 
 /** What the dialog sends: the seed's fields, the date already an ISO instant. */
 export interface AppointmentPayload {
@@ -19,6 +19,6 @@ export function useSaveAppointment() {
       id === undefined
         ? api<Appointment>('/api/appointments', { method: 'POST', body })
         : api<Appointment>(`/api/appointments/${id}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordKey('appointment') }),
   });
 }

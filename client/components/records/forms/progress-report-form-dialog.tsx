@@ -1,24 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { notices } from '../../../shared/messages.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
+import { notices } from '../../../../shared/messages.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
 import {
   overallHealthChoices,
   progressReportInputSchema,
   type ProgressReport,
   type ProgressReportFormValues,
   type ProgressReportInput,
-} from '../../../shared/schemas/progress-reports.ts';
-import { staffIdAs } from '../../../shared/permissions.ts';
-import { useSession } from '../../lib/auth.tsx';
-import {
-  RecordFormDialog,
-  useClinicalRecordForm,
-} from '../../components/records/record-form-dialog.tsx';
-import { PersonInput, TextInput } from '../../components/records/record-fields.tsx';
-import type { RecordFormDialogComponentProps } from '../../components/records/record-section.tsx';
+} from '../../../../shared/schemas/progress-reports.ts';
+import { staffIdAs } from '../../../../shared/permissions.ts';
+import { useSession } from '../../../lib/auth.tsx';
+import { RecordFormDialog, useClinicalRecordForm } from '../record-form-dialog.tsx';
+import { PatientInput, PersonInput, TextInput } from '../record-fields.tsx';
+import type { RecordFormDialogComponentProps } from '../record-section.tsx';
 
-/** The 'Add Progress Report' / 'Edit Progress Report' dialog; a caregiver is pre-filled as themselves. */
-export function ProgressReportFormDialog(props: RecordFormDialogComponentProps<ProgressReport>) {
+/**
+ * The 'Add Progress Report' / 'Edit Progress Report' dialog; a caregiver is pre-filled as
+ * themselves. With `patientId` (a patient's chart) the patient is that one and cannot be changed.
+ */
+export function ProgressReportFormDialog({
+  patientId,
+  ...props
+}: RecordFormDialogComponentProps<ProgressReport> & { patientId?: number }) {
   const { user } = useSession();
   const { control, dialogProps } = useClinicalRecordForm<
     ProgressReport,
@@ -38,7 +41,7 @@ export function ProgressReportFormDialog(props: RecordFormDialogComponentProps<P
       overallHealth: record.overallHealth,
     }),
     blank: () => ({
-      patientId: null,
+      patientId: patientId ?? null,
       caregiverId: staffIdAs(user, 'caregiver'),
       date: toDateTimeLocal(new Date()),
       summary: '',
@@ -56,7 +59,7 @@ export function ProgressReportFormDialog(props: RecordFormDialogComponentProps<P
 
   return (
     <RecordFormDialog {...dialogProps}>
-      <PersonInput control={control} name="patientId" role="patient" label="Patient" required />
+      <PatientInput control={control} name="patientId" locked={patientId !== undefined} />
       <PersonInput
         control={control}
         name="caregiverId"

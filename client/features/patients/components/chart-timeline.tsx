@@ -1,0 +1,205 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { chartTexts, thresholdTexts } from '../../../../shared/messages.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
+import { recordType } from '../../../../shared/record-types.ts';
+import {
+  timelineTypes,
+  type TimelineEntry,
+  type TimelineType,
+} from '../../../../shared/schemas/chart.ts';
+import { DateTimeText } from '../../../components/data-table.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
+import { useTimeline, type TimelineFilter } from '../api/get-timeline.ts';
+
+const noFilter: TimelineFilter = { types: [], from: '', to: '' };
+
+function TypeFilter({
+  value,
+  onChange,
+}: {
+  value: TimelineType[];
+  onChange(types: TimelineType[]): void;
+}) {
+  const toggle = (type: TimelineType) =>
+    onChange(value.includes(type) ? value.filter((t) => t !== type) : [...value, type]);
+  return (
+    <Box
+      role="group"
+      aria-label={chartTexts.typeFilter}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+    >
+      <Chip
+        label={chartTexts.allTypes}
+        clickable
+        aria-pressed={value.length === 0}
+        color={value.length === 0 ? 'primary' : 'default'}
+        variant={value.length === 0 ? 'filled' : 'outlined'}
+        onClick={() => onChange([])}
+      />
+      {timelineTypes.map((type) => {
+        const on = value.includes(type);
+        return (
+          <Chip
+            key={type}
+            label={recordType(type).labels.many}
+            clickable
+            aria-pressed={on}
+            color={on ? 'primary' : 'default'}
+            variant={on ? 'filled' : 'outlined'}
+            onClick={() => toggle(type)}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+function Entry({ entry, onOpen }: { entry: TimelineEntry; onOpen(entry: TimelineEntry): void }) {
+  const label = recordType(entry.type).labels.one;
+  return (
+    <ListItem disablePadding divider>
+      <ListItemButton
+        onClick={() => onOpen(entry)}
+        aria-label={`${label}: ${entry.title}, ${formatDateTime(entry.at)}`}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '11rem minmax(0, 1fr)' },
+          columnGap: 2,
+          rowGap: 0.5,
+          alignItems: 'start',
+          py: 1.5,
+        }}
+      >
+        <Typography variant="body2" color="text.secondary" component="div">
+          <DateTimeText value={entry.at} />
+        </Typography>
+        <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Chip size="small" variant="outlined" label={label} />
+            <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {entry.title}
+            </Typography>
+            {entry.flagged && (
+              <Chip
+                size="small"
+                color="error"
+                variant="outlined"
+                icon={<WarningAmberIcon />}
+                label={thresholdTexts.outOfRange}
+              />
+            )}
+          </Box>
+          {entry.detail && (
+            <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+              {entry.detail}
+            </Typography>
+          )}
+          {entry.by && (
+            <Typography variant="body2" color="text.secondary">
+              {chartTexts.entryBy(entry.by)}
+            </Typography>
+          )}
+        </Box>
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+/**
+ * Everything recorded about the patient, newest first: filtered by type and dates, a page at a
+ * time ("Show older" asks for the next by cursor). Each entry opens its record.
+ */
+export function ChartTimeline({
+  patientId,
+  onOpen,
+}: {
+  patientId: number;
+  onOpen(entry: TimelineEntry): void;
+}) {
+  const [filter, setFilter] = useState<TimelineFilter>(noFilter);
+  const timeline = useTimeline(patientId, filter);
+  const entries = timeline.data?.pages.flatMap((page) => page.entries) ?? [];
+  const filtered = filter.types.length > 0 || filter.from !== '' || filter.to !== '';
+
+  return (
+    <Box component="section" aria-labelledby="timeline-title">
+      <Typography id="timeline-title" variant="h5" component="h2" sx={{ mb: 2 }}>
+        {chartTexts.timelineTitle}
+      </Typography>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mb: 2 }}>
+        <TypeFilter value={filter.types} onChange={(types) => setFilter({ ...filter, types })} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <TextField
+            label={chartTexts.from}
+            type="date"
+            value={filter.from}
+            onChange={(event) => setFilter({ ...filter, from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { xs: '100%', sm: '14rem' } }}
+          />
+          <TextField
+            label={chartTexts.to}
+            type="date"
+            value={filter.to}
+            onChange={(event) => setFilter({ ...filter, to: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { xs: '100%', sm: '14rem' } }}
+          />
+          {filtered && (
+            <Button onClick={() => setFilter(noFilter)} size="large">
+              {chartTexts.clearFilters}
+            </Button>
+          )}
+        </Box>
+      </Box>
+      {timeline.isLoading ? (
+        <LoadingState />
+      ) : timeline.isError && entries.length === 0 ? (
+        <ErrorState text={chartTexts.timelineError} onRetry={() => void timeline.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState text={chartTexts.timelineEmpty} />
+      ) : (
+        <>
+          <List aria-label={chartTexts.timelineTitle} disablePadding>
+            {entries.map((entry) => (
+              <Entry key={`${entry.type}-${entry.id}`} entry={entry} onOpen={onOpen} />
+            ))}
+          </List>
+          {timeline.isFetchNextPageError && (
+            <ErrorState
+              text={chartTexts.timelineError}
+              onRetry={() => void timeline.fetchNextPage()}
+            />
+          )}
+          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+            {timeline.hasNextPage ? (
+              <Button
+                variant="outlined"
+                size="large"
+                onClick={() => void timeline.fetchNextPage()}
+                disabled={timeline.isFetchingNextPage}
+                startIcon={timeline.isFetchingNextPage ? <CircularProgress size={18} /> : undefined}
+              >
+                {chartTexts.loadMore}
+              </Button>
+            ) : (
+              <Typography color="text.secondary">{chartTexts.endOfTimeline}</Typography>
+            )}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { Box, Typography } from '@mui/material';
+import { chartTexts } from '../../../../shared/messages.ts';
+import { apiPathOf } from '../../../../shared/record-types.ts';
+import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import { useAppointmentActions } from '../../../components/appointment-actions.tsx';
+import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
+import { recordKey } from '../../../lib/query-keys.ts';
+import { usePagedList } from '../../../lib/use-paged-list.ts';
+
+const f = chartTexts.fields;
+
+const columns: Column<Appointment>[] = [
+  {
+    key: 'doctor',
+    header: f.doctor,
+    render: (row) => (
+      <Box>
+        <Typography variant="body2">{row.doctorUsername}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {row.doctorName}
+        </Typography>
+      </Box>
+    ),
+  },
+  {
+    key: 'date',
+    header: f.appointmentDate,
+    render: (row) => <DateTimeText value={row.appointmentDate} />,
+  },
+  { key: 'location', header: f.location, render: (row) => row.location },
+];
+
+/**
+ * One patient's appointments, latest first (GET /api/appointments/patient/{id}). Whoever may
+ * write appointments books, moves and deletes them here as on the Appointments screen, in the
+ * same dialog with this patient filled in and locked.
+ */
+export function PatientAppointmentsSection({ patientId }: { patientId: number }) {
+  const path = `${apiPathOf('appointment')}/patient/${patientId}`;
+  // The path is part of the key: one patient's appointments never show on another's chart.
+  const list = usePagedList<Appointment>([...recordKey('appointment'), path], path, {
+    order: 'desc',
+  });
+  const editing = useAppointmentActions({ patientId });
+  const { actions } = editing;
+  const shown: Column<Appointment>[] = actions
+    ? [...columns, { key: 'actions', header: 'Actions', pinned: true, render: actions }]
+    : columns;
+
+  return (
+    <Box component="section" aria-labelledby="appointments-title">
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <Typography id="appointments-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {chartTexts.tabs.appointments}
+        </Typography>
+        {editing.addButton}
+      </Box>
+      <DataTable
+        label={chartTexts.tabs.appointments}
+        columns={shown}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.query.isLoading}
+        error={list.query.isError ? chartTexts.appointmentsError : null}
+        onRetry={() => void list.query.refetch()}
+        emptyText={chartTexts.noAppointments}
+        paging={list.paging}
+      />
+      {editing.dialogs}
+    </Box>
+  );
+}
