@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   SERIES_MAX,
@@ -9,34 +9,12 @@ import {
 import type { AllergyStatus } from '../../../shared/schemas/allergies.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  allergies,
-  careTeamMembers,
-  conditions,
-  patients,
-  users,
-  vitalSigns,
-} from '../../db/schema/index.ts';
+import { allergies, conditions, patients, users, vitalSigns } from '../../db/schema/index.ts';
 import { isoText, toJson, userNameOf, userRoleOf } from '../clinical-common/clinical-records.ts';
+import { careTeamQuery, patientColumns, toCareTeamMember } from '../clinical-common/people.ts';
 import { loadPatientRanges } from '../clinical-common/vital-ranges.ts';
 
 export { getTimeline } from './timeline.ts';
-
-const patientColumns = {
-  id: patients.id,
-  firstName: patients.firstName,
-  lastName: patients.lastName,
-  dob: patients.dob,
-  gender: patients.gender,
-  address: patients.address,
-  phoneNumber: patients.phoneNumber,
-  emergencyContact: patients.emergencyContact,
-  emergencyContactPhone: patients.emergencyContactPhone,
-  accountUserId: patients.accountUserId,
-  accountUsername: users.username,
-  createdAt: patients.createdAt,
-  updatedAt: patients.updatedAt,
-};
 
 const readingColumns = {
   id: vitalSigns.id,
@@ -122,26 +100,7 @@ function activeConditions(db: Executor, patientId: number) {
 
 /** The care team as the care-team call answers it: by role, then name. */
 async function careTeamOf(db: Executor, patientId: number): Promise<Chart['careTeam']> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      secondName: users.secondName,
-      role: users.role,
-      addedAt: careTeamMembers.addedAt,
-    })
-    .from(careTeamMembers)
-    .innerJoin(users, eq(users.id, careTeamMembers.userId))
-    .where(eq(careTeamMembers.patientId, patientId))
-    .orderBy(asc(users.role), asc(users.firstName), asc(users.secondName), asc(users.id));
-  return rows.map((row) => ({
-    userId: row.userId,
-    username: row.username,
-    name: `${row.firstName} ${row.secondName}`,
-    role: row.role,
-    addedAt: row.addedAt.toISOString(),
-  }));
+  return (await careTeamQuery(db, patientId)).map(toCareTeamMember);
 }
 
 /** The newest live reading, answered as the vital-signs calls answer it. */

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { clinicalTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
+import type { CareTeamMember } from '../../../shared/schemas/patients.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
@@ -98,3 +99,57 @@ export async function patientDisplayName(db: Executor, patientId: number): Promi
     .limit(1);
   return row ? `${row.firstName} ${row.lastName}` : `#${patientId}`;
 }
+
+/** The columns of a patient as the patient calls and the chart answer it (join `users` on the
+ * account for `accountUsername`). */
+export const patientColumns = {
+  id: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  dob: patients.dob,
+  gender: patients.gender,
+  address: patients.address,
+  phoneNumber: patients.phoneNumber,
+  emergencyContact: patients.emergencyContact,
+  emergencyContactPhone: patients.emergencyContactPhone,
+  accountUserId: patients.accountUserId,
+  accountUsername: users.username,
+  createdAt: patients.createdAt,
+  updatedAt: patients.updatedAt,
+};
+
+/** A care team member's name as lists show it. */
+export const memberName = (row: { firstName: string; secondName: string }) =>
+  `${row.firstName} ${row.secondName}`;
+
+/** The care team of a patient, by role, then name (the caller checks the scope and pages). */
+export const careTeamQuery = (db: Executor, patientId: number) =>
+  db
+    .select({
+      userId: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      secondName: users.secondName,
+      role: users.role,
+      addedAt: careTeamMembers.addedAt,
+    })
+    .from(careTeamMembers)
+    .innerJoin(users, eq(users.id, careTeamMembers.userId))
+    .where(eq(careTeamMembers.patientId, patientId))
+    .orderBy(asc(users.role), asc(users.firstName), asc(users.secondName), asc(users.id));
+
+/** A row of careTeamQuery as the care-team call and the chart answer it. */
+export const toCareTeamMember = (row: {
+  userId: number;
+  username: string;
+  firstName: string;
+  secondName: string;
+  role: string;
+  addedAt: Date;
+}): CareTeamMember => ({
+  userId: row.userId,
+  username: row.username,
+  name: memberName(row),
+  role: row.role,
+  addedAt: row.addedAt.toISOString(),
+});

@@ -1,13 +1,11 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { patientTexts } from '../../../shared/messages.ts';
 import type { CareTeamMember } from '../../../shared/schemas/patients.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Tx } from '../../db/client.ts';
 import { careTeamMembers, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-
-const memberName = (row: { firstName: string; secondName: string }) =>
-  `${row.firstName} ${row.secondName}`;
+import { careTeamQuery, memberName, toCareTeamMember } from '../clinical-common/people.ts';
 
 /** The doctors and caregivers on the care team of a patient in scope, by name (audited). */
 export async function listCareTeam(
@@ -17,31 +15,11 @@ export async function listCareTeam(
 ): Promise<{ items: CareTeamMember[]; total: number }> {
   await ctx.scope.require(patientId, { entity: 'care-team', entityId: patientId });
   const where = eq(careTeamMembers.patientId, patientId);
-  const rows = await ctx.db
-    .select({
-      userId: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      secondName: users.secondName,
-      role: users.role,
-      addedAt: careTeamMembers.addedAt,
-    })
-    .from(careTeamMembers)
-    .innerJoin(users, eq(users.id, careTeamMembers.userId))
-    .where(where)
-    .orderBy(asc(users.role), asc(users.firstName), asc(users.secondName), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await careTeamQuery(ctx.db, patientId).limit(page.limit).offset(page.offset);
   const [counted] = await ctx.db.select({ total: count() }).from(careTeamMembers).where(where);
   await ctx.audit.read({ action: 'list', entity: 'care-team', patientId });
   return {
-    items: rows.map((row) => ({
-      userId: row.userId,
-      username: row.username,
-      name: memberName(row),
-      role: row.role,
-      addedAt: row.addedAt.toISOString(),
-    })),
+    items: rows.map(toCareTeamMember),
     total: counted?.total ?? 0,
   };
 }

@@ -15,22 +15,7 @@ import {
 import { preparedFor } from '../../lib/prepared.ts';
 import { patientInRestoreScope, patientInScope, scopeKind } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
-
-const patientColumns = {
-  id: patients.id,
-  firstName: patients.firstName,
-  lastName: patients.lastName,
-  dob: patients.dob,
-  gender: patients.gender,
-  address: patients.address,
-  phoneNumber: patients.phoneNumber,
-  emergencyContact: patients.emergencyContact,
-  emergencyContactPhone: patients.emergencyContactPhone,
-  accountUserId: patients.accountUserId,
-  accountUsername: users.username,
-  createdAt: patients.createdAt,
-  updatedAt: patients.updatedAt,
-};
+import { patientColumns } from '../clinical-common/people.ts';
 
 type PatientRow = Omit<Patient, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
