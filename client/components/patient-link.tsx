@@ -41,6 +41,10 @@ export function PatientLink({ patientId, children }: { patientId: number; childr
       sx={{
         fontWeight: 500,
         borderRadius: 0.5,
+        // A 40 px target wherever the name stands (a table cell, a card line).
+        display: 'inline-flex',
+        alignItems: 'center',
+        minHeight: 40,
         '&:hover, &:focus-visible': {
           textDecorationColor: 'currentColor',
           textDecorationThickness: '2px',

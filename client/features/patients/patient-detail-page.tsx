@@ -12,7 +12,6 @@ import { VitalSignsSection } from '../../components/records/vital-signs-section.
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { useChart } from './api/get-chart.ts';
-import { usePatient } from './api/get-patient.ts';
 import { useChartRefresh } from './api/use-chart-refresh.ts';
 import { CareTeamSection } from './components/care-team-section.tsx';
 import { ChartHeader } from './components/chart-header.tsx';
@@ -90,12 +89,13 @@ function TabContent({
 }
 
 /**
- * The patient's fields, the care team (managed here) and the linked account. The patient record
- * is read as the account link keeps it (linking answers the fresh record), the chart's meanwhile.
+ * The patient's fields, the care team (managed here) and the linked account, from the chart's
+ * record (linking an account puts the fresh record into the chart), so opening the tab reads the
+ * patient no second time: every read is a row in the patient's access log.
  */
 function DetailsTab({ chart, canManage }: { chart: Chart; canManage: boolean }) {
   const patientId = chart.patient.id;
-  const patient = usePatient(patientId).data ?? chart.patient;
+  const patient = chart.patient;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PatientDetailsSection patient={patient} />
@@ -174,9 +174,14 @@ export default function PatientDetailPage() {
             setParams(key === 'timeline' ? {} : { tab: key }, { replace: true })
           }
           aria-label={chartTexts.sectionsLabel}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
+          // The tabs wrap onto more rows rather than scroll: every section stays in sight, at
+          // any width and font size. The selected one is underlined itself (the sliding
+          // indicator follows one row only).
+          sx={{
+            '& .MuiTabs-list': { flexWrap: 'wrap' },
+            '& .MuiTabs-indicator': { display: 'none' },
+            '& .MuiTab-root.Mui-selected': { boxShadow: 'inset 0 -3px 0 currentColor' },
+          }}
         >
           {shown.map((t) => (
             <Tab

@@ -38,7 +38,8 @@ function TypeFilter({
     <Box
       role="group"
       aria-label={chartTexts.typeFilter}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+      // Chips are 32 px: the whole chip becomes a 40 px target.
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, '& .MuiChip-root': { height: 40 } }}
     >
       <Chip
         label={chartTexts.allTypes}
