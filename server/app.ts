@@ -12,6 +12,7 @@ import {
 import type { ClinicalRecordType } from '../shared/record-types.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { agencyRoutes } from './features/agency/agency.routes.ts';
 import { allergyStatusRoutes } from './features/allergies/allergies.routes.ts';
 import { allergiesFeature } from './features/allergies/allergies.service.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
@@ -22,7 +23,9 @@ import { deletedRecordsRoutes } from './features/deleted-records/deleted-records
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { medicalRecordsFeature } from './features/medical-records/medical-records.service.ts';
+import { dosesFeature } from './features/medications/doses.service.ts';
 import { medicationsFeature } from './features/medications/medications.service.ts';
+import { doseReadsRoutes } from './features/medications/dose-reads.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { prescriptionsFeature } from './features/prescriptions/prescriptions.service.ts';
@@ -52,6 +55,7 @@ const recordFeatures: Record<ClinicalRecordType, AnyRecordFeature> = {
   'vital-sign': vitalSignsFeature,
   allergy: allergiesFeature,
   condition: conditionsFeature,
+  dose: dosesFeature,
 };
 
 declare module 'fastify' {
@@ -147,8 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(directoryRoutes);
     await scope.register(patientsRoutes);
     await scope.register(chartRoutes);
+    await scope.register(doseReadsRoutes);
     await scope.register(vitalRangesRoutes);
     await scope.register(auditRoutes);
+    await scope.register(agencyRoutes);
     await scope.register(appointmentsRoutes);
     for (const feature of Object.values(recordFeatures)) {
       await scope.register(recordRoutes(feature));

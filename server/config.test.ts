@@ -35,4 +35,12 @@ describe('configuration', () => {
     expect(loadConfig({ SIGNUP_RATE_LIMIT: '500' }).rateLimits?.signUpsPerHour).toBe(500);
     expect(() => loadConfig({ LOGIN_RATE_LIMIT: '0' })).toThrow(/LOGIN_RATE_LIMIT/);
   });
+
+  it('dose alerts are looked for every minute by default; DOSE_TICK_MS changes it within bounds', () => {
+    expect(loadConfig({}).doseTickMs).toBe(60_000);
+    expect(loadConfig({ DOSE_TICK_MS: '5000' }).doseTickMs).toBe(5000);
+    for (const bad of ['999', '3600001', '1.5', 'soon']) {
+      expect(() => loadConfig({ DOSE_TICK_MS: bad }), bad).toThrow(/DOSE_TICK_MS/);
+    }
+  });
 });

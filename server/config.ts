@@ -114,6 +114,12 @@ const envSchema = z.object({
     .min(100, 'REMINDER_TICK_MS must be between 100 and 60000')
     .max(60_000, 'REMINDER_TICK_MS must be between 100 and 60000')
     .default(2000),
+  DOSE_TICK_MS: z.coerce
+    .number({ message: 'DOSE_TICK_MS must be a number' })
+    .int('DOSE_TICK_MS must be a whole number')
+    .min(1000, 'DOSE_TICK_MS must be between 1000 and 3600000')
+    .max(3_600_000, 'DOSE_TICK_MS must be between 1000 and 3600000')
+    .default(60_000),
   SIGNUP_RATE_LIMIT: rateLimitSetting('SIGNUP_RATE_LIMIT', defaultRateLimits.signUpsPerHour),
   LOGIN_RATE_LIMIT: rateLimitSetting('LOGIN_RATE_LIMIT', defaultRateLimits.loginsPerMinute),
   PUBLIC_RATE_LIMIT: rateLimitSetting('PUBLIC_RATE_LIMIT', defaultRateLimits.publicPerMinute),
@@ -129,6 +135,8 @@ export interface Config {
   cookieSecure: 'true' | 'false' | 'auto';
   /** How often the reminder scheduler looks for due reminders (default 2000 ms). */
   reminderTickMs?: number;
+  /** How often late and missed dose alerts are looked for (default 60000 ms). */
+  doseTickMs?: number;
   /** Per-address limits of the anonymous calls; those left out take defaultRateLimits. */
   rateLimits?: Partial<RateLimits>;
   /** How often open notification streams get a heartbeat (default 25 s; tests shorten it). */
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     cookieSecure: value.COOKIE_SECURE,
     reminderTickMs: value.REMINDER_TICK_MS,
+    doseTickMs: value.DOSE_TICK_MS,
     rateLimits: {
       signUpsPerHour: value.SIGNUP_RATE_LIMIT,
       loginsPerMinute: value.LOGIN_RATE_LIMIT,

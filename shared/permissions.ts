@@ -38,10 +38,13 @@ export const permissionNames = [
   'allergies:write',
   'conditions:read',
   'conditions:write',
+  'doses:read',
+  'doses:record',
   'directory:read',
   'users:manage',
   'audit:read',
   'records:restore',
+  'agency:manage',
 ] as const;
 export type Permission = (typeof permissionNames)[number];
 
@@ -57,10 +60,16 @@ const clinicalReads: readonly Permission[] = [
   'vital-signs:read',
   'allergies:read',
   'conditions:read',
+  'doses:read',
   'directory:read',
 ];
 
-const adminGrants: readonly Permission[] = ['users:manage', 'audit:read', 'records:restore'];
+const adminGrants: readonly Permission[] = [
+  'users:manage',
+  'audit:read',
+  'records:restore',
+  'agency:manage',
+];
 const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-teams:manage'];
 
 /*
@@ -89,6 +98,14 @@ const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-team
  * checked against are set by doctors (`vital-thresholds:write`) and read with the vital signs.
  */
 
+/*
+ * Medication rounds. Everyone who sees a patient reads their doses and MAR (`doses:read`); the
+ * care team's doctors and caregivers (editor and up) record outcomes, correct them and delete
+ * one recorded in error (`doses:record`). Corrections keep the version they replace. The
+ * schedule is part of the prescription (`prescriptions:write`). Administrators set the agency's
+ * time zone and dose windows (`agency:manage`).
+ */
+
 /** What each role gains at each privilege level (cumulative levels are applied below). */
 const table: Record<Role, Grants> = {
   doctor: {
@@ -107,6 +124,7 @@ const table: Record<Role, Grants> = {
       'vital-thresholds:write',
       'allergies:write',
       'conditions:write',
+      'doses:record',
     ],
     supervisor: supervisorGrants,
     admin: adminGrants,
@@ -118,6 +136,7 @@ const table: Record<Role, Grants> = {
       'medications:log',
       'vital-signs:record',
       'vital-signs:write',
+      'doses:record',
     ],
     supervisor: supervisorGrants,
     admin: adminGrants,
@@ -136,6 +155,7 @@ const table: Record<Role, Grants> = {
       'vital-signs:record',
       'allergies:read',
       'conditions:read',
+      'doses:read',
     ],
     editor: [],
     // A patient sees only their own record whatever the privilege; a higher level adds only

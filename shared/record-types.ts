@@ -139,6 +139,19 @@ export const recordTypes = [
     },
     clinical: true,
   },
+  {
+    type: 'dose',
+    plural: 'doses',
+    labels: { one: 'Dose', many: 'Doses', audit: 'Medication dose' },
+    access: {
+      read: 'doses:read',
+      create: 'doses:record',
+      // A correction: the outcome changes, the version it replaces is kept.
+      update: 'doses:record',
+      remove: 'doses:record',
+    },
+    clinical: true,
+  },
 ] as const satisfies readonly RecordTypeDefinition[];
 
 export type RecordType = (typeof recordTypes)[number]['type'];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startDoseAlerts } from './doses.ts';
 import { startReminderScheduler } from './reminders.ts';
 import { startSessionPruning } from './sessions.ts';
 
@@ -9,18 +10,20 @@ export interface Jobs {
 }
 
 /**
- * Starts the scheduled work of the server: reminders firing (every REMINDER_TICK_MS), and old
- * sessions and login-throttle rows deleted (hourly).
+ * Starts the scheduled work of the server: reminders firing (every REMINDER_TICK_MS), late and
+ * missed dose alerts (every DOSE_TICK_MS), and old sessions and login-throttle rows deleted
+ * (hourly).
  */
 export function startJobs(app: FastifyInstance): Jobs {
   const reminders = startReminderScheduler(app, { tickMs: app.config.reminderTickMs });
+  const doseAlerts = startDoseAlerts(app, { tickMs: app.config.doseTickMs });
   const pruning = startSessionPruning(app);
   return {
     idle: async () => {
-      await Promise.all([reminders.idle(), pruning.idle()]);
+      await Promise.all([reminders.idle(), doseAlerts.idle(), pruning.idle()]);
     },
     stop: async () => {
-      await Promise.all([reminders.stop(), pruning.stop()]);
+      await Promise.all([reminders.stop(), doseAlerts.stop(), pruning.stop()]);
     },
   };
 }

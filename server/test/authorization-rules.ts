@@ -175,6 +175,12 @@ const rules: Record<string, Rule> = {
   'GET /api/patients/:id/chart': patientRoute({ suffix: '/chart' }),
   'GET /api/patients/:id/timeline': patientRoute({ suffix: '/timeline' }),
   'GET /api/patients/:id/vital-series': patientRoute({ suffix: '/vital-series' }),
+  // Medication rounds: due now and the count for the caller's own patients; a day and the MAR
+  // of one patient in scope.
+  'GET /api/doses/due': route({ request: plain('/api/doses/due') }),
+  'GET /api/doses/summary': route({ request: plain('/api/doses/summary') }),
+  'GET /api/patients/:id/doses': patientRoute({ suffix: '/doses' }),
+  'GET /api/patients/:id/mar': patientRoute({ suffix: '/mar' }),
   // Taking "no known allergies" back (false) never meets the 409 of allergies listed.
   'PUT /api/patients/:id/allergy-status': patientRoute({
     suffix: '/allergy-status',
@@ -234,6 +240,15 @@ const rules: Record<string, Rule> = {
     },
   }),
   'GET /api/audit': route({ request: plain('/api/audit') }),
+  // The agency's settings: read by everyone signed in, set by administrators (agency:manage).
+  'GET /api/agency-settings': route({ request: plain('/api/agency-settings') }),
+  'PUT /api/agency-settings': route({
+    request: plain('/api/agency-settings', {
+      timeZone: 'UTC',
+      doseWindowMinutes: 60,
+      doseMissedAfterMinutes: 240,
+    }),
+  }),
   'GET /api/deleted-records': route({ request: plain('/api/deleted-records') }),
 
   'GET /api/appointments': route({ request: plain('/api/appointments') }),
@@ -378,7 +393,7 @@ function bodyPatientRoute(
     decide: options.decide ?? patientScope,
     request: async ({ w, p, which }) => {
       const patientId = await w.patientFor(p, which);
-      return { url: `/api/${kind}`, body: w.recordBody(kind, patientId, p) };
+      return { url: `/api/${kind}`, body: await w.bodyFor(kind, patientId, p) };
     },
   });
 }
@@ -451,7 +466,8 @@ function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
       : kind === 'medications' ||
           kind === 'vital-signs' ||
           kind === 'allergies' ||
-          kind === 'conditions'
+          kind === 'conditions' ||
+          kind === 'doses'
         ? null
         : 'doctor';
   const result: Record<string, Rule> = {

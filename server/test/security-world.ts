@@ -9,6 +9,7 @@ import {
 } from './clinical-factories.ts';
 import { validVitalSignInput } from './vital-sign-factories.ts';
 import { validAllergyInput, validConditionInput } from './chart-factories.ts';
+import { insertOpenPrnPrescription } from './dose-factories.ts';
 import { call, type TestApp } from './app.ts';
 import {
   createDeletedPatient,
@@ -54,6 +55,7 @@ export const clinicalKinds = [
   'vital-signs',
   'allergies',
   'conditions',
+  'doses',
 ] as const;
 export type ClinicalKind = (typeof clinicalKinds)[number];
 export type RecordKind = ClinicalKind | 'appointments';
@@ -201,7 +203,27 @@ export class SecurityWorld {
         return { ...validAllergyInput(patientId), substance: 'Latex' };
       case 'conditions':
         return validConditionInput(patientId);
+      // A dose names a prescription of its patient: bodyFor makes one. Without it (a missing
+      // record's body), the prescription is missing too.
+      case 'doses':
+        return doseBodyFor(patientId, MISSING_ID);
     }
+  }
+
+  /**
+   * A valid body for creating a record of `kind`, as recordBody; a dose gets an as-needed
+   * prescription of its own (lenient limits, so every case may record and correct its dose).
+   */
+  async bodyFor(
+    kind: RecordKind,
+    patientId: number,
+    p: Principal | null,
+  ): Promise<Record<string, unknown>> {
+    if (kind !== 'doses' || patientId === MISSING_ID) return this.recordBody(kind, patientId, p);
+    return doseBodyFor(
+      patientId,
+      await insertOpenPrnPrescription(this.db, patientId, this.makerDoctor.id),
+    );
   }
 
   /**
@@ -214,7 +236,7 @@ export class SecurityWorld {
     p: Principal | null,
     options: { deleted?: boolean } = {},
   ): Promise<MadeRecord> {
-    const body = this.recordBody(kind, patientId, p);
+    const body = await this.bodyFor(kind, patientId, p);
     if (kind === 'appointments' || kind === 'prescriptions' || kind === 'medical-records') {
       body.doctorId = this.makerDoctor.id;
     }
@@ -316,6 +338,14 @@ export class SecurityWorld {
     return found;
   }
 }
+
+/** An as-needed dose given now, for a pain. */
+const doseBodyFor = (patientId: number, prescriptionId: number) => ({
+  patientId,
+  prescriptionId,
+  outcome: 'given',
+  prnReason: 'Pain',
+});
 
 export const reminderBody = () => ({
   message: 'Check the blood pressure log',

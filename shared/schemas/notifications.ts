@@ -6,6 +6,7 @@ export const notificationKinds = [
   'progress-report',
   'prescription',
   'vital-sign',
+  'dose',
   'system',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -90,6 +91,26 @@ export const prescriptions = pgTable(
      * for prescriptions entered before it was kept.
      */
     recordedBy: integer().references(() => users.id),
+    // The schedule (medication rounds). A prescription without one (`schedule` null) is a
+    // record only, as before; doses are generated from these columns when read, never stored
+    // ahead (server/features/medications/dose-schedule.ts).
+    /** oral | topical | inhaled | injection | other */
+    route: text(),
+    instructions: text().notNull().default(''),
+    /** fixed (times of day) | prn (as needed); null: no schedule. */
+    schedule: text(),
+    /** The first day of doses, in the agency's time zone (YYYY-MM-DD). */
+    startDate: date({ mode: 'string' }),
+    /** The last day of doses, inclusive; null: until stopped. */
+    endDate: date({ mode: 'string' }),
+    /** Fixed schedules: the times of day, 'HH:MM', sorted, in the agency's time zone. */
+    doseTimes: text().array(),
+    /** Fixed schedules: ISO weekdays (1 Monday .. 7 Sunday); null: every day. */
+    weekdays: smallint().array(),
+    /** PRN: the least time between two doses, in minutes. */
+    prnMinIntervalMinutes: integer(),
+    /** PRN: the most doses in any 24 hours. */
+    prnMaxPerDay: smallint(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -97,6 +118,14 @@ export const prescriptions = pgTable(
   (t) => [
     index('prescriptions_patient_idx').on(t.patientId, t.date),
     index('prescriptions_doctor_idx').on(t.doctorId, t.date),
+    // The rounds read only the live scheduled prescriptions: per patient (due now, the MAR) and
+    // agency-wide by end date (the alerts' sweep).
+    index('prescriptions_scheduled_idx')
+      .on(t.patientId)
+      .where(sql`${t.schedule} is not null and ${t.deletedAt} is null`),
+    index('prescriptions_fixed_end_idx')
+      .on(t.endDate)
+      .where(sql`${t.schedule} = 'fixed' and ${t.deletedAt} is null`),
   ],
 );
 

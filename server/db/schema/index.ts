@@ -4,3 +4,4 @@ export * from './audit.ts';
 export * from './appointments.ts';
 export * from './clinical.ts';
 export * from './reminders.ts';
+export * from './medication-rounds.ts';

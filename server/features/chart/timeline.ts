@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { chartTexts } from '../../../shared/messages.ts';
+import { chartTexts, doseTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { recordType } from '../../../shared/record-types.ts';
 import { MAX_ID, parseCalendarDate } from '../../../shared/schemas/common.ts';
@@ -26,6 +26,7 @@ import {
   allergies,
   appointments,
   conditions,
+  doses,
   medicalRecords,
   medications,
   patients,
@@ -42,7 +43,7 @@ import { loadPatientRanges } from '../clinical-common/vital-ranges.ts';
  * The timeline: every record about one patient, newest first, in one statement. Each type is a
  * subquery that walks the patient's index of its own table in the timeline's order and stops
  * after limit + 1 rows; the subqueries are merged by UNION ALL and cut to the page. A page costs
- * the same whatever the length of the history: at most 8 × (limit + 1) rows are read.
+ * the same whatever the length of the history: at most limit + 1 rows per type are read.
  *
  * Order: `at` descending, then the type's place in the registry, then id descending. The cursor
  * is the last entry's (at to the microsecond, type, id), so entries that share a moment are
@@ -67,6 +68,8 @@ interface Source {
   texts: SQL[];
   /** A vital signs reading's measurements, in `vitalOrder`. */
   vitals?: SQL;
+  /** Leaves out rows shown by another source. */
+  except?: SQL;
 }
 
 const short = (column: AnyPgColumn) => sql`left(${column}, ${sql.raw(String(SHORT + 1))})`;
@@ -138,6 +141,9 @@ const sources: Record<TimelineType, Source> = {
     at: medications.date,
     by: medications.recordedBy,
     texts: [short(medications.details)],
+    // An entry that records a dose is on the timeline as that dose (doses_medication_idx).
+    except: sql`not exists (select 1 from ${doses} where ${doses.medicationId} = ${medications.id}
+      and ${doses.deletedAt} is null)`,
   },
   'vital-sign': {
     table: vitalSigns,
@@ -169,6 +175,20 @@ const sources: Record<TimelineType, Source> = {
     at: conditions.createdAt,
     by: conditions.recordedBy,
     texts: [sql`${conditions.name}`, sql`${conditions.status}`],
+  },
+  // A recorded outcome, at its dose's time (scheduled, or given for a PRN dose).
+  dose: {
+    table: doses,
+    id: doses.id,
+    patientId: doses.patientId,
+    deletedAt: doses.deletedAt,
+    at: doses.doseTime,
+    by: doses.recordedBy,
+    texts: [
+      sql`${doses.outcome}`,
+      sql`(select trim(p.medication || ' ' || p.dosage) from prescriptions p where p.id = ${doses.prescriptionId})`,
+      sql`coalesce(nullif(${short(doses.note)}, ''), ${doses.reason}, ${short(doses.prnReason)})`,
+    ],
   },
 };
 
@@ -282,6 +302,7 @@ function subquery(type: TimelineType, shape: Shape): SQL {
       sql`${source.deletedAt} is null`,
       ...(shape.cursor ? [afterCursor(source, rank, shape.cursor)] : []),
       ...withinDays(source, shape),
+      ...(source.except ? [source.except] : []),
     ],
     sql` and `,
   );
@@ -436,6 +457,12 @@ function linesOf(type: TimelineType, row: TimelineRow): { title: string; detail:
       };
     case 'condition':
       return { title: f1 ?? '', detail: statusWord(f2) };
+    case 'dose': {
+      const outcome = doseTexts.outcomeLabels[f1 as keyof typeof doseTexts.outcomeLabels] ?? f1;
+      // f3: the note, else the reason not given (a code), else why a PRN dose was given.
+      const detail = doseTexts.reasonLabels[f3 as keyof typeof doseTexts.reasonLabels] ?? f3;
+      return { title: doseTexts.doseTimelineTitle(outcome ?? '', f2 ?? ''), detail: cut(detail) };
+    }
   }
 }
 

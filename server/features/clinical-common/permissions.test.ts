@@ -6,6 +6,7 @@ import {
   allergies,
   auditLog,
   conditions,
+  doses,
   medicalRecords,
   medications,
   prescriptions,
@@ -22,6 +23,7 @@ import {
   validProgressReportInput,
 } from '../../test/clinical-factories.ts';
 import { insertVitalSign, validVitalSignInput } from '../../test/vital-sign-factories.ts';
+import { insertOpenPrnPrescription } from '../../test/dose-factories.ts';
 import {
   insertAllergy,
   insertCondition,
@@ -52,7 +54,8 @@ type Kind =
   | 'medication records'
   | 'vital signs'
   | 'allergies'
-  | 'conditions';
+  | 'conditions'
+  | 'doses';
 
 const actorSpecs: Record<ActorName, { role: string; privileges: Privilege }> = {
   'doctor viewer': { role: 'doctor', privileges: 'viewer' },
@@ -121,6 +124,13 @@ const allowed: Record<Kind, Record<'read' | 'add' | 'edit' | 'delete', Set<Actor
     edit: only('doctor editor'),
     delete: only('doctor editor'),
   },
+  // Medication rounds: the care team's doctors and caregivers record, correct and delete.
+  doses: {
+    read: reads,
+    add: only('doctor editor', 'caregiver editor'),
+    edit: only('doctor editor', 'caregiver editor'),
+    delete: only('doctor editor', 'caregiver editor'),
+  },
 };
 
 /**
@@ -153,6 +163,16 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
   const actors = {} as Record<ActorName, TestUser>;
   const ownPatient = {} as Record<ActorName, number>;
   let outsider: number;
+  /** The body each seeded dose was recorded with: an edit sends it back (the same dose). */
+  const doseBodies = new Map<number, Record<string, unknown>>();
+  const doseBodyOf = (patientId: number, prescriptionId: number) => ({
+    patientId,
+    prescriptionId,
+    outcome: 'given',
+    prnReason: 'Pain',
+  });
+  const prnPrescription = (patientId: number) =>
+    insertOpenPrnPrescription(db, patientId, actors['doctor editor'].id);
 
   const spec = () => ({
     'medical records': {
@@ -201,6 +221,35 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       table: conditions,
       seed: (patientId: number) => insertCondition(db, patientId, actors['doctor editor'].id),
       body: (patientId: number) => validConditionInput(patientId),
+    },
+    // A dose of an as-needed prescription of its own, so no case meets another's limits.
+    doses: {
+      path: '/api/doses',
+      table: doses,
+      seed: async (patientId: number) => {
+        const prescriptionId = await prnPrescription(patientId);
+        const now = t.clock.now();
+        const [row] = await db
+          .insert(doses)
+          .values({
+            patientId,
+            prescriptionId,
+            outcome: 'given',
+            givenAt: now,
+            doseTime: now,
+            prnReason: 'Pain',
+            recordedBy: actors['caregiver editor'].id,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: doses.id });
+        doseBodies.set(row!.id, doseBodyOf(patientId, prescriptionId));
+        return row!;
+      },
+      body: async (patientId: number, target?: { id: number } | null) =>
+        target
+          ? doseBodies.get(target.id)!
+          : doseBodyOf(patientId, await prnPrescription(patientId)),
     },
   });
 
@@ -254,14 +303,22 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       case 'add':
         return {
           target,
-          res: await call(t.app, 'POST', s.path, { token: actor.token, body: s.body(patientId) }),
+          res: await call(t.app, 'POST', s.path, {
+            token: actor.token,
+            body: await s.body(patientId, null),
+          }),
         };
       case 'edit':
         return {
           target,
           res: await call(t.app, 'PUT', `${s.path}/${id}`, {
             token: actor.token,
-            body: { ...s.body(patientId), details: 'changed', summary: 'changed', diagnosis: 'x' },
+            body: {
+              ...(await s.body(patientId, target)),
+              details: 'changed',
+              summary: 'changed',
+              diagnosis: 'x',
+            },
           }),
         };
       case 'delete':
@@ -431,6 +488,7 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       '/api/vital-signs',
       '/api/allergies',
       '/api/conditions',
+      '/api/doses',
     ]) {
       expect((await call(t.app, 'GET', path)).status).toBe(401);
     }

@@ -1,5 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { clinicalTexts } from '../../../shared/messages.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { addDays } from '../../../shared/dose-schedule.ts';
+import { clinicalTexts, doseTexts } from '../../../shared/messages.ts';
 import type { ListQuery } from '../../../shared/schemas/common.ts';
 import {
   allergyConflictSchema,
@@ -9,7 +10,8 @@ import {
 } from '../../../shared/schemas/prescriptions.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Tx } from '../../db/client.ts';
-import { prescriptions as table } from '../../db/schema/index.ts';
+import { doses, prescriptions as table } from '../../db/schema/index.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import {
   assertSelfOrSupervisor,
   careTeamOf,
@@ -38,6 +40,15 @@ const records = clinicalRecords({
     dosage: table.dosage,
     duration: table.duration,
     details: table.details,
+    route: table.route,
+    instructions: table.instructions,
+    schedule: table.schedule,
+    startDate: table.startDate,
+    endDate: table.endDate,
+    doseTimes: table.doseTimes,
+    weekdays: table.weekdays,
+    prnMinIntervalMinutes: table.prnMinIntervalMinutes,
+    prnMaxPerDay: table.prnMaxPerDay,
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
@@ -79,6 +90,69 @@ function notifyCaregivers(
 
 type Row = StoredRow<typeof table>;
 type Change = 'create' | 'update';
+
+/**
+ * The schedule's columns from the input: none at all without a schedule; with one, the start
+ * defaults to the prescription's date, a duration becomes the end date (the start included) and
+ * times and weekdays are kept sorted. Every column is written, so an edit replaces the schedule.
+ */
+function scheduleColumns(input: Omit<PrescriptionInput, 'doctorId' | 'confirmAllergy'>) {
+  const { durationDays, ...rest } = input;
+  const base = { ...rest, route: input.route ?? null, instructions: input.instructions ?? '' };
+  if (!input.schedule) {
+    return {
+      ...base,
+      schedule: null,
+      startDate: null,
+      endDate: null,
+      doseTimes: null,
+      weekdays: null,
+      prnMinIntervalMinutes: null,
+      prnMaxPerDay: null,
+    };
+  }
+  const startDate = input.startDate ?? input.date;
+  const endDate = input.endDate ?? (durationDays ? addDays(startDate, durationDays - 1) : null);
+  if (endDate !== null && endDate < startDate) {
+    throw badRequest({ endDate: doseTexts.endBeforeStart }, doseTexts.endBeforeStart);
+  }
+  const fixed = input.schedule === 'fixed';
+  return {
+    ...base,
+    schedule: input.schedule,
+    startDate,
+    endDate,
+    doseTimes: fixed ? [...(input.doseTimes ?? [])].sort() : null,
+    weekdays: fixed && input.weekdays?.length ? [...input.weekdays].sort((a, b) => a - b) : null,
+    prnMinIntervalMinutes: fixed ? null : (input.prnMinIntervalMinutes ?? null),
+    prnMaxPerDay: fixed ? null : (input.prnMaxPerDay ?? null),
+  };
+}
+
+const sameList = (a: readonly unknown[] | null, b: readonly unknown[] | null) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Recorded doses stand on the schedule they were given by: once a prescription has live
+ * outcomes, its kind, times, weekdays and start date stay (409, nothing written). The end date,
+ * the dosage text and the PRN limits may still change. Runs after the update, with the row
+ * locked, so a dose recorded meanwhile is either seen here or waits and reads the new schedule.
+ */
+async function keepRecordedSchedule(tx: Tx, row: Row, before: Row | null) {
+  if (!before) return;
+  const changed =
+    before.schedule !== row.schedule ||
+    before.startDate !== row.startDate ||
+    !sameList(before.doseTimes, row.doseTimes) ||
+    !sameList(before.weekdays, row.weekdays);
+  if (!changed) return;
+  const [recorded] = await tx
+    .select({ id: doses.id })
+    .from(doses)
+    .where(and(eq(doses.prescriptionId, row.id), isNull(doses.deletedAt)))
+    .limit(1);
+  if (recorded) throw conflict(doseTexts.scheduleLocked);
+}
 
 /**
  * The allergy check, inside the change's transaction (after the scope check, so a patient out of
@@ -161,7 +235,7 @@ export const prescriptionsService = {
       () =>
         records.create(
           ctx,
-          { ...values, doctorId: values.doctorId ?? ctx.user.id },
+          { ...scheduleColumns(values), doctorId: values.doctorId ?? ctx.user.id },
           {
             after: afterChange(
               checkAllergies(ctx, 'create', confirmAllergy === true),
@@ -174,16 +248,19 @@ export const prescriptionsService = {
 
   /**
    * Changes a prescription; left out, the doctor stays as it was. A new medication (or patient)
-   * is checked against the patient's active allergies as on create.
+   * is checked against the patient's active allergies as on create; the schedule of one with
+   * recorded doses keeps its kind, times, weekdays and start date (409).
    */
   update(ctx: RequestContext, id: number, input: PrescriptionInput) {
-    const { doctorId, confirmAllergy, ...rest } = input;
+    const { doctorId, confirmAllergy, ...fields } = input;
+    const rest = scheduleColumns(fields);
     return refusingOnAllergy(
       ctx,
       { action: 'update', entityId: id, patientId: rest.patientId },
       () =>
         records.update(ctx, id, doctorId === undefined ? rest : { ...rest, doctorId }, {
           after: afterChange(
+            keepRecordedSchedule,
             checkAllergies(ctx, 'update', confirmAllergy === true),
             notifyCaregivers(ctx, 'updated'),
           ),

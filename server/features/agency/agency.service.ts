@@ -1,0 +1,34 @@
+import type { AgencySettings, AgencySettingsInput } from '../../../shared/schemas/doses.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import { agencySettings } from '../../db/schema/index.ts';
+import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
+
+/** The audit entity of the agency's settings (one row, id 1). */
+const entity = 'agency-settings';
+
+/** The agency's settings (the defaults while none are saved): any signed-in user reads them. */
+export function getAgencySettings(ctx: RequestContext): Promise<AgencySettings> {
+  return loadAgencySettings(ctx.db);
+}
+
+/**
+ * Saves the agency's settings (administrators): the one row is written or replaced, with who
+ * changed it, in one transaction with its audit row. Every instance reads them afresh, so the
+ * new zone and windows apply to the next request.
+ */
+export async function setAgencySettings(
+  ctx: RequestContext,
+  input: AgencySettingsInput,
+): Promise<AgencySettings> {
+  const values = { ...input, updatedBy: ctx.user.id, updatedAt: ctx.clock.now() };
+  return ctx.audit.change(
+    async (tx) => {
+      await tx
+        .insert(agencySettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: agencySettings.id, set: values });
+      return loadAgencySettings(tx);
+    },
+    () => ({ action: 'update', entity, entityId: 1 }),
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * Scheduled doses from a prescription's schedule, in the agency's time zone: pure functions, the
+ * one place that turns "08:00 every weekday" into instants. Doses are generated when read,
+ * never stored ahead. Daylight-saving days neither skip nor double a dose: a time that does not
+ * exist that day (the spring gap) moves forward by the gap, and a time that happens twice (the
+ * autumn repeat) is the first of the two.
+ */
+import type { DoseOutcome, DoseStatus, NotGivenReason } from './schemas/doses.ts';
+
+export interface FixedSchedule {
+  /** YYYY-MM-DD, the first day of doses. */
+  startDate: string;
+  /** YYYY-MM-DD, the last day, inclusive; null: until stopped. */
+  endDate: string | null;
+  /** 'HH:MM' */
+  doseTimes: readonly string[];
+  /** ISO weekdays 1 (Monday) .. 7; null: every day. */
+  weekdays: readonly number[] | null;
+}
+
+export interface DoseWindows {
+  /** Due from this many minutes before the time to as many after; late after. */
+  doseWindowMinutes: number;
+  /** Missed this many minutes after the time, with no outcome. */
+  doseMissedAfterMinutes: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock fields of an instant in a zone. */
+function wallFields(zone: string, at: number) {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(zone).formatToParts(new Date(at))) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    year: fields.year!,
+    month: fields.month!,
+    day: fields.day!,
+    hour: fields.hour === 24 ? 0 : fields.hour!,
+    minute: fields.minute!,
+    second: fields.second!,
+  };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds, asked of Intl (slow: ~10 µs). */
+function measuredOffset(zone: string, at: number): number {
+  const f = wallFields(zone, at);
+  const wall = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+const QUARTER = 15 * MINUTE;
+/** Offsets per zone and quarter hour, each quarter without a change of offset inside it. */
+const offsetCache = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 200_000;
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (local wall time minus UTC).
+ * Offsets change at most once in any quarter hour (every zone changes on a quarter hour), so a
+ * quarter whose start and end agree holds one offset throughout and is cached; the quarter of
+ * a change is asked afresh each time. Generating a caregiver's round asks thousands of times
+ * for the same few days: without the cache, formatting dates was most of its time.
+ */
+function offsetAt(zone: string, at: number): number {
+  const quarter = Math.floor(at / QUARTER);
+  const key = `${zone}|${quarter}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const start = measuredOffset(zone, quarter * QUARTER);
+  const end = measuredOffset(zone, (quarter + 1) * QUARTER - 1000);
+  if (start !== end) return measuredOffset(zone, at);
+  if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
+  offsetCache.set(key, start);
+  return start;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of a UTC day number's date. */
+const dateText = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
+const utcMidnightOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** The date `days` after a 'YYYY-MM-DD' date. */
+export const addDays = (date: string, days: number): string =>
+  dateText(utcMidnightOf(date) + days * DAY);
+
+/** ISO weekday (1 Monday .. 7 Sunday) of a 'YYYY-MM-DD' date. */
+export const isoWeekday = (date: string): number => {
+  const day = new Date(utcMidnightOf(date)).getUTCDay();
+  return day === 0 ? 7 : day;
+};
+
+/**
+ * The instant of a local date and time in a zone. A time in the spring gap moves forward by the
+ * gap (02:30 becomes 03:30); a time that happens twice is the first of the two.
+ */
+function computeZonedInstant(date: string, time: string, zone: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const wall = utcMidnightOf(date) + (hours * 60 + minutes) * MINUTE;
+  const before = offsetAt(zone, wall - 12 * 60 * MINUTE);
+  const after = offsetAt(zone, wall + 12 * 60 * MINUTE);
+  const candidates = [wall - before, wall - after].filter((at) => at + offsetAt(zone, at) === wall);
+  // None: the time does not exist that day; the offset before the change moves it forward.
+  return candidates.length ? Math.min(...candidates) : wall - before;
+}
+
+/** Instants per zone, date and time: a round asks for the same few days on every request. */
+const instantCache = new Map<string, number>();
+const INSTANT_CACHE_LIMIT = 200_000;
+
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  const key = `${zone}|${date}|${time}`;
+  let at = instantCache.get(key);
+  if (at === undefined) {
+    at = computeZonedInstant(date, time, zone);
+    if (instantCache.size >= INSTANT_CACHE_LIMIT) instantCache.clear();
+    instantCache.set(key, at);
+  }
+  return new Date(at);
+}
+
+/** The local date, time and weekday of an instant in a zone. */
+export function localParts(
+  at: Date,
+  zone: string,
+): { date: string; time: string; weekday: number } {
+  // The wall time is the instant moved by the zone's offset, read as if it were UTC.
+  const wall = new Date(at.getTime() + offsetAt(zone, at.getTime()));
+  const date = wall.toISOString().slice(0, 10);
+  return {
+    date,
+    time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
+    weekday: isoWeekday(date),
+  };
+}
+
+/** Whether a fixed schedule has doses on a local date. */
+export function dosesOnDate(schedule: FixedSchedule, date: string): boolean {
+  if (date < schedule.startDate) return false;
+  if (schedule.endDate !== null && date > schedule.endDate) return false;
+  return schedule.weekdays === null || schedule.weekdays.includes(isoWeekday(date));
+}
+
+/**
+ * The scheduled doses of a fixed schedule in [from, to), oldest first. Cost: the days of the
+ * span times the doses a day.
+ */
+export function scheduledDoses(
+  schedule: FixedSchedule,
+  zone: string,
+  from: Date,
+  to: Date,
+): Date[] {
+  if (to <= from) return [];
+  let day = localParts(new Date(from.getTime() - DAY), zone).date;
+  const last = localParts(new Date(to.getTime() + DAY), zone).date;
+  if (day < schedule.startDate) day = schedule.startDate;
+  const end = schedule.endDate !== null && schedule.endDate < last ? schedule.endDate : last;
+  const seen = new Set<number>();
+  const out: Date[] = [];
+  for (; day <= end; day = addDays(day, 1)) {
+    if (!dosesOnDate(schedule, day)) continue;
+    for (const time of schedule.doseTimes) {
+      const at = zonedInstant(day, time, zone);
+      const ms = at.getTime();
+      if (ms < from.getTime() || ms >= to.getTime() || seen.has(ms)) continue;
+      seen.add(ms);
+      out.push(at);
+    }
+  }
+  return out.sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** Whether `at` is one of the schedule's doses (to the millisecond). */
+export function isScheduledDose(schedule: FixedSchedule, zone: string, at: Date): boolean {
+  return scheduledDoses(schedule, zone, at, new Date(at.getTime() + 1)).length === 1;
+}
+
+/** The local date a dose belongs to (its day on the MAR): the date its local time was set for. */
+export function doseLocalDate(schedule: FixedSchedule, zone: string, at: Date): string {
+  // A time moved forward by a spring gap still belongs to its own date: the same in practice,
+  // since gaps happen at night and never cross midnight.
+  return localParts(at, zone).date;
+}
+
+/** Where a scheduled dose stands at `now`: its outcome, or by the windows. */
+export function doseStatus(
+  scheduledAt: Date,
+  now: Date,
+  windows: DoseWindows,
+  outcome: DoseOutcome | null = null,
+): DoseStatus {
+  if (outcome) return outcome;
+  const offset = now.getTime() - scheduledAt.getTime();
+  if (offset < -windows.doseWindowMinutes * MINUTE) return 'upcoming';
+  if (offset <= windows.doseWindowMinutes * MINUTE) return 'due';
+  if (offset < windows.doseMissedAfterMinutes * MINUTE) return 'late';
+  return 'missed';
+}
+
+/** When a dose becomes late and missed. */
+export const lateFrom = (scheduledAt: Date, windows: DoseWindows): Date =>
+  new Date(scheduledAt.getTime() + windows.doseWindowMinutes * MINUTE + 1);
+export const missedFrom = (scheduledAt: Date, windows: DoseWindows): Date =>
+  new Date(scheduledAt.getTime() + windows.doseMissedAfterMinutes * MINUTE);
+
+/** A dose given after its due window is stored as given late. */
+export function givenOutcome(scheduledAt: Date, givenAt: Date, windows: DoseWindows): DoseOutcome {
+  return givenAt.getTime() > scheduledAt.getTime() + windows.doseWindowMinutes * MINUTE
+    ? 'given-late'
+    : 'given';
+}
+
+/** Initials of a name, for the MAR's cells: "Grace Kelford" -> "GK" (at most 3 letters). */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase())
+    .join('')
+    .slice(0, 3);
+}
+
+/** The MAR's letter of each reason a dose was not given. */
+export const reasonCodes: Record<NotGivenReason, string> = {
+  asleep: 'S',
+  absent: 'A',
+  'in-hospital': 'H',
+  nausea: 'N',
+  'out-of-stock': 'O',
+  withheld: 'W',
+  other: 'X',
+};
+
+/**
+ * The MAR cell's text: the initials of who gave it (late: with an L), R refused, the reason's
+ * letter for not given, M missed, '' while upcoming, due or late.
+ */
+export function marCode(
+  status: DoseStatus,
+  outcome: { reason: NotGivenReason | null; initials: string } | null,
+): string {
+  switch (status) {
+    case 'given':
+      return outcome?.initials ?? '';
+    case 'given-late':
+      return `${outcome?.initials ?? ''} L`.trim();
+    case 'refused':
+      return 'R';
+    case 'not-given':
+      return outcome?.reason ? reasonCodes[outcome.reason] : 'X';
+    case 'missed':
+      return 'M';
+    case 'upcoming':
+    case 'due':
+    case 'late':
+      return '';
+  }
+}
