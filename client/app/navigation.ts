@@ -121,6 +121,11 @@ export const screens: Screen[] = [
     access: 'patients:read',
   },
   {
+    path: '/patients/:id/mar',
+    load: () => import('../features/patients/patient-mar-page.tsx'),
+    access: 'doses:read',
+  },
+  {
     path: screenOf('appointment'),
     load: () => import('../features/appointments/appointments-page.tsx'),
     access: 'appointments:read',

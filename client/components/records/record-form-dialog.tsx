@@ -127,7 +127,7 @@ export function useClinicalRecordForm<
     onSubmit: () => void submit(),
     busy: form.formState.isSubmitting,
   };
-  return { control: form.control, dialogProps };
+  return { control: form.control, setValue: form.setValue, dialogProps };
 }
 
 interface RecordFormDialogProps {

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/auth.tsx';
 import { figureOf, useListTotal } from './api/get-list-total.ts';
 import { useAppointments } from './api/list-appointments.ts';
 import { AppointmentCalendarPanel } from './components/appointment-calendar-panel.tsx';
+import { MedicationRoundsCard } from './components/medication-rounds-card.tsx';
 import { UpcomingAppointments } from './components/upcoming-appointments.tsx';
 
 function FigureCard({
@@ -75,7 +76,7 @@ export default function DoctorDashboardPage() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
           mb: 3,
         }}
       >
@@ -100,6 +101,7 @@ export default function DoctorDashboardPage() {
           to="/medical-records"
           action="View Medical Records"
         />
+        <MedicationRoundsCard />
       </Box>
       <Box
         sx={{

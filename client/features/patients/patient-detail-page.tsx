@@ -23,6 +23,7 @@ import {
   prescriptionType,
   progressReportType,
 } from './components/chart-types.tsx';
+import { MedicationRoundSection } from './components/medication-round-section.tsx';
 import { PatientAccountSection } from './components/patient-account-section.tsx';
 import { PatientAppointmentsSection } from './components/patient-appointments-section.tsx';
 import { PatientDetailsSection } from './components/patient-details-section.tsx';
@@ -80,7 +81,12 @@ function TabContent({
     case 'prescriptions':
       return <ChartRecordSection config={prescriptionType} patientId={patientId} />;
     case 'medication':
-      return <ChartRecordSection config={medicationType} patientId={patientId} />;
+      return (
+        <>
+          {can('doses:read') && <MedicationRoundSection patientId={patientId} />}
+          <ChartRecordSection config={medicationType} patientId={patientId} />
+        </>
+      );
     case 'allergies':
       return <ProblemsSection chart={chart} />;
     case 'details':

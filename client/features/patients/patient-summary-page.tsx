@@ -18,6 +18,7 @@ import {
   chartTexts,
   clinicalTexts,
   conditionTexts,
+  doseTexts,
   notices,
   patientTexts,
   thresholdTexts,
@@ -33,6 +34,7 @@ import { outOfRange } from '../../../shared/vital-thresholds.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.tsx';
 import { formatShown, labelWithUnit, useUnits } from '../../lib/units.ts';
 import { useChart } from './api/get-chart.ts';
 import { usePatientRecords } from './api/list-patient-records.ts';
@@ -278,6 +280,7 @@ export default function PatientSummaryPage() {
   const { id } = useParams();
   const patientId = Number(id);
   const chart = useChart(patientId);
+  const { can } = useSession();
   const back = (
     <Button component={RouterLink} to={`/patients/${patientId}`} variant="outlined">
       {chartTexts.backToChart}
@@ -311,6 +314,11 @@ export default function PatientSummaryPage() {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mb: 2 }}
       >
         {back}
+        {can('doses:read') && (
+          <Button component={RouterLink} to={`/patients/${patientId}/mar`} variant="outlined">
+            {doseTexts.openMar}
+          </Button>
+        )}
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
           {chartTexts.print}
         </Button>

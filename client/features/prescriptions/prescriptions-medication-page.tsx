@@ -1,5 +1,5 @@
 import { Alert, Box } from '@mui/material';
-import { clinicalTexts, notices } from '../../../shared/messages.ts';
+import { clinicalTexts, notices, scheduleTexts } from '../../../shared/messages.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import type { Medication } from '../../../shared/schemas/medications.ts';
 import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
@@ -11,6 +11,7 @@ import { isUnlinkedPatient, recordListPath } from '../../components/records/reco
 import { RecordSection } from '../../components/records/record-section.tsx';
 import { MedicationFormDialog } from '../../components/records/forms/medication-form-dialog.tsx';
 import { PrescriptionFormDialog } from '../../components/records/forms/prescription-form-dialog.tsx';
+import { ScheduleCell } from '../../components/records/prescription-schedule-cell.tsx';
 
 const patientColumn = {
   key: 'patientId',
@@ -31,6 +32,12 @@ const prescriptionColumns: Column<Prescription>[] = [
   { key: 'medication', header: 'Medication', render: (r) => r.medication },
   { key: 'dosage', header: 'Dosage', render: (r) => r.dosage },
   { key: 'duration', header: 'Duration', render: (r) => r.duration },
+  {
+    key: 'schedule',
+    header: scheduleTexts.column,
+    minWidth: 180,
+    render: (r) => <ScheduleCell prescription={r} />,
+  },
   { key: 'details', header: 'Details', render: (r) => r.details },
 ];
 

@@ -1,12 +1,23 @@
 import { Box } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { reminderTexts } from '../../../shared/messages.ts';
+import { DueDosesCard } from '../../components/doses/due-doses-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/auth.tsx';
 import { RemindersCalendar } from './reminders-calendar.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 
-/** The caregiver's dashboard: own reminders (with the seed's presets) and a calendar. */
+/**
+ * The caregiver's dashboard: the doses due now on top, then own reminders (with the seed's
+ * presets) and a calendar.
+ */
 export default function CaregiverDashboardPage() {
+  const { can } = useSession();
+  const readsDoses = can('doses:read');
+  // The cards below wait, out of the layout, until the doses above them have answered (their
+  // own requests already run), so the doses arriving never push them down the screen.
+  const [doses, setDoses] = useState<'pending' | 'settled'>(readsDoses ? 'pending' : 'settled');
+  const onDosesSettled = useCallback(() => setDoses('settled'), []);
   // The calendar asks for reminders only after the list has loaded: that first load is the
   // one that creates the presets and says so. It appears once the list has answered, so the
   // list arriving above it on a phone does not push it down the screen.
@@ -16,9 +27,14 @@ export default function CaregiverDashboardPage() {
   return (
     <Box>
       <PageHeader title={reminderTexts.dashboardTitle} />
+      {readsDoses && (
+        <Box sx={{ mb: 3 }}>
+          <DueDosesCard onSettled={onDosesSettled} />
+        </Box>
+      )}
       <Box
         sx={{
-          display: 'grid',
+          display: doses === 'pending' ? 'none' : 'grid',
           gap: 3,
           gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
           alignItems: 'start',

@@ -29,9 +29,11 @@ import {
 import { ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.tsx';
 import { setPreviewSettings } from '../../lib/preview-settings.ts';
 import { useSettings } from './api/get-settings.ts';
 import { useSaveSettings } from './api/save-settings.ts';
+import { AgencySettingsCard } from './components/agency-settings-card.tsx';
 import { notify } from '../../lib/notify.ts';
 
 const fontSizeSchema = settingsSchema.shape.fontSize;
@@ -221,6 +223,7 @@ function previewFontSize(text: string): number | undefined {
 
 export default function SettingsPage() {
   const query = useSettings();
+  const { can } = useSession();
   return (
     <>
       <PageHeader title="Settings" />
@@ -232,6 +235,7 @@ export default function SettingsPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2, maxWidth: 560 }}>
         {accountTexts.settingsFollowYou}
       </Typography>
+      {can('agency:manage') && <AgencySettingsCard />}
     </>
   );
 }

@@ -7,4 +7,6 @@ export const appointmentKeys = {
   list: (source: unknown, query: unknown) => [...recordKey('appointment'), source, query] as const,
   /** Not under `all`: an appointment change does not move the patient or record figures. */
   dashboardTotal: (name: string, path: string | null) => ['dashboard-total', name, path] as const,
+  /** Under the dose type's key: recording or correcting a dose refreshes the late/missed card. */
+  doseSummary: [...recordKey('dose'), 'summary'] as const,
 };

@@ -9,4 +9,9 @@ export const patientKeys = {
   chart: (id: number) => [...recordKey('patient'), 'chart', id] as const,
   /** Every page of every filter of one patient's timeline. */
   timeline: (id: number) => [...recordKey('patient'), 'timeline', id] as const,
+  /**
+   * One patient's MAR month (GET /api/patients/{id}/mar); under the doses' root key, so recording
+   * or correcting a dose refreshes it. `month` null: this month, as the server counts it.
+   */
+  mar: (id: number, month: string | null) => [...recordKey('dose'), 'mar', id, month] as const,
 };

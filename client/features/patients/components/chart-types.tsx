@@ -5,7 +5,9 @@ import {
   chartTexts,
   clinicalTexts,
   conditionTexts,
+  doseTexts,
   notices,
+  scheduleTexts,
   vitalSignTexts,
 } from '../../../../shared/messages.ts';
 import { formatDate, formatDateTime } from '../../../../shared/format.ts';
@@ -13,6 +15,7 @@ import type { Permission } from '../../../../shared/permissions.ts';
 import type { ClinicalRecordType } from '../../../../shared/record-types.ts';
 import type { Allergy, ProblemStatus } from '../../../../shared/schemas/allergies.ts';
 import type { Condition } from '../../../../shared/schemas/conditions.ts';
+import type { Dose, DoseCorrection } from '../../../../shared/schemas/doses.ts';
 import type { MedicalRecord } from '../../../../shared/schemas/medical-records.ts';
 import type { Medication } from '../../../../shared/schemas/medications.ts';
 import type { Prescription } from '../../../../shared/schemas/prescriptions.ts';
@@ -26,6 +29,11 @@ import type { RecordFormDialogComponentProps } from '../../../components/records
 import { MedicalRecordFormDialog } from '../../../components/records/forms/medical-record-form-dialog.tsx';
 import { MedicationFormDialog } from '../../../components/records/forms/medication-form-dialog.tsx';
 import { PrescriptionFormDialog } from '../../../components/records/forms/prescription-form-dialog.tsx';
+import { ScheduleCell } from '../../../components/records/prescription-schedule-cell.tsx';
+import {
+  scheduleDetailsText,
+  scheduleText,
+} from '../../../components/records/prescription-schedule.ts';
 import { ProgressReportFormDialog } from '../../../components/records/forms/progress-report-form-dialog.tsx';
 import { VitalSignFormDialog } from '../../../components/records/vital-sign-form-dialog.tsx';
 import { formatShown, labelWithUnit } from '../../../lib/units.ts';
@@ -38,10 +46,14 @@ export interface Asker {
   can(permission: Permission): boolean;
 }
 
-/** One line of a record's view: its label and its value in words. */
+/**
+ * One line of a record's view: its label and its value in words; a list of values (earlier
+ * versions of a dose) shows one per line, struck through with `struck`.
+ */
 export interface FieldLine {
   label: string;
-  value: string;
+  value: string | string[];
+  struck?: boolean;
 }
 
 /**
@@ -195,6 +207,12 @@ export const prescriptionType: ChartType<Prescription> = {
     { key: 'medication', header: f.medication, render: (r) => r.medication },
     { key: 'dosage', header: f.dosage, render: (r) => r.dosage },
     { key: 'duration', header: f.duration, render: (r) => r.duration },
+    {
+      key: 'schedule',
+      header: scheduleTexts.column,
+      minWidth: 180,
+      render: (r) => <ScheduleCell prescription={r} />,
+    },
     { key: 'details', header: f.details, render: (r) => r.details },
   ],
   emptyText: clinicalTexts.noPrescriptions,
@@ -219,6 +237,9 @@ export const prescriptionType: ChartType<Prescription> = {
     { label: f.dosage, value: r.dosage },
     { label: f.duration, value: r.duration },
     { label: f.details, value: r.details },
+    { label: scheduleTexts.column, value: scheduleText(r) },
+    { label: doseTexts.route, value: scheduleDetailsText(r) },
+    { label: doseTexts.instructions, value: r.instructions },
     { label: f.recordedBy, value: r.recordedByName },
   ],
 };
@@ -374,6 +395,90 @@ export const vitalSignType: ChartType<VitalSign> = {
   ],
 };
 
+const scheduledTimeText = (r: Pick<Dose, 'scheduledAt'>) =>
+  r.scheduledAt ? formatDateTime(r.scheduledAt) : scheduleTexts.asNeededDose;
+
+/** An outcome in words: "Not given: Asleep — slept through". */
+function outcomeText(r: Pick<Dose, 'outcome' | 'reason' | 'note'>): string {
+  const outcome = doseTexts.outcomeLabels[r.outcome];
+  const withReason = r.reason ? `${outcome}: ${doseTexts.reasonLabels[r.reason]}` : outcome;
+  return r.note ? `${withReason} — ${r.note}` : withReason;
+}
+
+const correctionText = (c: DoseCorrection) =>
+  scheduleTexts.correctionLine(
+    c.givenAt ? `${outcomeText(c)} (${formatDateTime(c.givenAt)})` : outcomeText(c),
+    c.recordedByName,
+    formatDateTime(c.recordedAt),
+  );
+
+/**
+ * A recorded dose, viewed as a record (the timeline). It is recorded and corrected from the
+ * medication round, not from here; a dose recorded in error may be deleted.
+ */
+export const doseType: ChartType<Dose> = {
+  type: 'dose',
+  title: scheduleTexts.dosesTitle,
+  columns: [
+    {
+      key: 'medication',
+      header: f.medication,
+      render: (r) => [r.medication, r.dosage].filter(Boolean).join(' '),
+    },
+    {
+      key: 'scheduledAt',
+      header: scheduleTexts.scheduledTime,
+      nowrap: true,
+      render: (r) => scheduledTimeText(r),
+    },
+    {
+      key: 'outcome',
+      header: doseTexts.outcome,
+      render: (r) => doseTexts.outcomeLabels[r.outcome],
+    },
+    {
+      key: 'givenAt',
+      header: scheduleTexts.givenAt,
+      nowrap: true,
+      render: (r) => (r.givenAt ? <DateTimeText value={r.givenAt} /> : ''),
+    },
+    {
+      key: 'reason',
+      header: doseTexts.reason,
+      render: (r) => (r.reason ? doseTexts.reasonLabels[r.reason] : r.prnReason),
+    },
+    { key: 'note', header: doseTexts.note, minWidth: 160, render: (r) => r.note },
+    { key: 'recordedBy', header: f.recordedBy, render: (r) => r.recordedByName },
+  ],
+  emptyText: scheduleTexts.noDoses,
+  fetchError: scheduleTexts.errorFetchingDoses,
+  addLabel: '',
+  mayAdd: () => false,
+  mayChangeSome: (asker) => asker.can('doses:record'),
+  mayEdit: () => false,
+  mayDelete: only('doses:record'),
+  describe: (r) => scheduleTexts.describeDose(r.medication, scheduledTimeText(r)),
+  remove: {
+    title: scheduleTexts.deleteDoseTitle,
+    message: clinicalTexts.deleteMessage,
+    success: scheduleTexts.doseDeleted,
+    error: scheduleTexts.errorDeletingDose,
+  },
+  // Never opened (mayEdit is false): corrections go through the medication round's dialog.
+  Form: () => null,
+  fields: (r) => [
+    { label: f.medication, value: [r.medication, r.dosage].filter(Boolean).join(' ') },
+    { label: scheduleTexts.scheduledTime, value: scheduledTimeText(r) },
+    { label: doseTexts.outcome, value: doseTexts.outcomeLabels[r.outcome] },
+    { label: scheduleTexts.givenAt, value: r.givenAt ? formatDateTime(r.givenAt) : '' },
+    { label: doseTexts.reason, value: r.reason ? doseTexts.reasonLabels[r.reason] : '' },
+    { label: doseTexts.prnReason, value: r.prnReason },
+    { label: doseTexts.note, value: r.note },
+    { label: f.recordedBy, value: r.recordedByName },
+    { label: doseTexts.history, value: r.corrections.map(correctionText), struck: true },
+  ],
+};
+
 /** The clinical types the chart knows, by registry type. */
 export const chartTypes = {
   'medical-record': medicalRecordType,
@@ -383,4 +488,5 @@ export const chartTypes = {
   'vital-sign': vitalSignType,
   allergy: allergyType,
   condition: conditionType,
+  dose: doseType,
 } satisfies Record<ClinicalRecordType, unknown>;

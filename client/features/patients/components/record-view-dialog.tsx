@@ -32,6 +32,26 @@ const appointmentFields = (a: Appointment): FieldLine[] => [
   { label: f.location, value: a.location },
 ];
 
+/** Several values of one field, one per line; struck through (a <del>) for earlier versions. */
+function ValueList({ line }: { line: FieldLine }) {
+  const values = typeof line.value === 'string' ? [line.value] : line.value;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', '& li + li': { mt: 0.5 } }}>
+      {values.map((value, index) => (
+        <li key={index}>
+          {line.struck ? (
+            <Box component="del" sx={{ color: 'text.secondary' }}>
+              {value}
+            </Box>
+          ) : (
+            value
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
 /** The fields of a record as a list of terms and values; empty values are left out. */
 export function FieldList({ lines }: { lines: FieldLine[] }) {
   return (
@@ -48,11 +68,11 @@ export function FieldList({ lines }: { lines: FieldLine[] }) {
       }}
     >
       {lines
-        .filter((line) => line.value !== '')
+        .filter((line) => line.value.length > 0)
         .map((line) => (
           <Box key={line.label} sx={{ display: 'contents' }}>
             <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
+            <dd>{typeof line.value === 'string' ? line.value : <ValueList line={line} />}</dd>
           </Box>
         ))}
     </Box>

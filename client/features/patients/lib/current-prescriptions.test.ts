@@ -15,6 +15,16 @@ const prescription = (id: number, date: string, duration: string): Prescription 
   details: 'With food',
   recordedBy: 2,
   recordedByName: 'Dr Who',
+  // Schedules do not change which prescriptions run: the fields are those of one without.
+  route: null,
+  instructions: '',
+  schedule: null,
+  startDate: null,
+  endDate: null,
+  doseTimes: null,
+  weekdays: null,
+  prnMinIntervalMinutes: null,
+  prnMaxPerDay: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

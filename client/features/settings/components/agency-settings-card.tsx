@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Autocomplete, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { useEffect, useId, useMemo } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { agencyTexts, scheduleTexts } from '../../../../shared/messages.ts';
+import {
+  agencySettingsInputSchema,
+  type AgencySettings,
+  type AgencySettingsInput,
+} from '../../../../shared/schemas/doses.ts';
+import { ErrorState, LoadingState } from '../../../components/list-states.tsx';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useAgencySettings } from '../api/get-agency-settings.ts';
+import { useSaveAgencySettings } from '../api/save-agency-settings.ts';
+
+/** What the fields hold while typed: a cleared number field is null until it is filled. */
+interface AgencyFormValues {
+  timeZone: string;
+  doseWindowMinutes: number | null;
+  doseMissedAfterMinutes: number | null;
+}
+
+const fields = ['timeZone', 'doseWindowMinutes', 'doseMissedAfterMinutes'];
+
+/** The zones this browser knows, with the stored one and UTC even where the list leaves them out. */
+function zonesWith(stored: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add('UTC');
+  if (stored) zones.add(stored);
+  return [...zones].sort();
+}
+
+function AgencyForm({ stored }: { stored: AgencySettings }) {
+  const save = useSaveAgencySettings();
+  const zones = useMemo(() => zonesWith(stored.timeZone), [stored.timeZone]);
+  const { control, handleSubmit, reset, setError } = useForm<
+    AgencyFormValues,
+    unknown,
+    AgencySettingsInput
+  >({
+    // The form holds null in a cleared number field; the schema's message covers it.
+    resolver: zodResolver(agencySettingsInputSchema) as unknown as Resolver<
+      AgencyFormValues,
+      unknown,
+      AgencySettingsInput
+    >,
+    defaultValues: stored,
+  });
+  useEffect(() => reset(stored), [stored, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      notify('success', agencyTexts.saved);
+    } catch (error) {
+      showServerFieldErrors(error, fields, setError, { focus: true });
+      notify('error', agencyTexts.errorSaving);
+    }
+  });
+
+  const numberField = (
+    name: 'doseWindowMinutes' | 'doseMissedAfterMinutes',
+    label: string,
+    hint: string,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(event) => {
+            const text = event.target.value.trim();
+            field.onChange(text === '' ? null : Number(text));
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? hint}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ maxWidth: 320 }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={agencyTexts.title}
+      onSubmit={(event) => void submit(event)}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <Controller
+        control={control}
+        name="timeZone"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            options={zones}
+            value={field.value || null}
+            onChange={(_event, zone) => field.onChange(zone ?? '')}
+            onBlur={field.onBlur}
+            noOptionsText={scheduleTexts.timeZoneNone}
+            autoHighlight
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={agencyTexts.timeZone}
+                name={field.name}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
+            sx={{ maxWidth: 400 }}
+          />
+        )}
+      />
+      {numberField('doseWindowMinutes', scheduleTexts.doseWindowLabel, agencyTexts.doseWindow)}
+      {numberField(
+        'doseMissedAfterMinutes',
+        scheduleTexts.doseMissedAfterLabel,
+        agencyTexts.doseMissedAfter,
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {scheduleTexts.saveAgency}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The agency's own settings, for those who manage the agency: the time zone doses are
+ * scheduled in, how long a dose is due around its time, and when it counts as missed.
+ */
+export function AgencySettingsCard() {
+  const query = useAgencySettings();
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ maxWidth: 560, mt: 3 }}>
+      <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
+          {agencyTexts.title}
+        </Typography>
+        {query.isLoading && <LoadingState />}
+        {query.isError && (
+          <ErrorState
+            text={scheduleTexts.errorFetchingAgency}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+        {query.data && <AgencyForm stored={query.data} />}
+      </CardContent>
+    </Card>
+  );
+}
