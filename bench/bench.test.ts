@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/app.ts';
 import { createPatient, createUser } from '../server/test/factories.ts';
+import { isScheduledDose, scheduledDoses, type FixedSchedule } from '../shared/dose-schedule.ts';
+import { doseInputSchema } from '../shared/schemas/doses.ts';
 import { buildFloor } from './floor.ts';
 import { runLoad } from './load.ts';
+import { BENCH_TIME_ZONE, generateScale, type ScaleResult } from './scale.ts';
 import { sqlOf } from './sql.ts';
+import { writtenDose } from './targets.ts';
 
 describe('bench harness', () => {
   let database: Database;
@@ -62,5 +66,87 @@ describe('bench harness', () => {
     expect(result.requests).toBeGreaterThan(0);
     expect(result.errors).toBe(result.requests);
     expect(Object.keys(result.statuses)).toEqual(['401']);
+  });
+});
+
+describe('bench medication rounds', () => {
+  let database: Database;
+  let generated: ScaleResult;
+  const now = new Date();
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    generated = await generateScale(
+      sqlOf(database),
+      { label: 'test', patients: 200, doctors: 10, caregivers: 20, rows: 2_000 },
+      { passwordHash: 'not-a-login', now },
+    );
+  });
+  afterAll(() => database.close());
+
+  const schedules = async () => {
+    const rows = await sqlOf(database).query<FixedSchedule & { id: number; patientId: number }>(
+      `select id, patient_id as "patientId", start_date::text as "startDate",
+              end_date::text as "endDate", dose_times as "doseTimes", weekdays
+       from prescriptions where schedule = 'fixed'`,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  };
+
+  it('gives the bench caregiver 30 patients with 8 medicines three times a day', async () => {
+    const rows = await sqlOf(database).query<{ patientId: number; n: number; times: number }>(
+      `select s.patient_id as "patientId", count(*)::int as n,
+              min(cardinality(s.dose_times))::int as times
+       from care_team_members m join prescriptions s on s.patient_id = m.patient_id
+       where m.user_id = (select id from users where username = 'bench_caregiver_0')
+         and s.schedule = 'fixed' group by 1`,
+    );
+    expect(rows).toHaveLength(30);
+    for (const row of rows) expect([row.n, row.times]).toEqual([8, 3]);
+    expect(rows.map((r) => r.patientId)).toContain(generated.people.marPatientId);
+  });
+
+  it('records history doses only at real times of their schedule, in the past', async () => {
+    const byId = await schedules();
+    const doses = await sqlOf(database).query<{
+      prescriptionId: number;
+      patientId: number;
+      scheduledAt: Date;
+    }>(
+      `select prescription_id as "prescriptionId", patient_id as "patientId",
+              scheduled_at as "scheduledAt" from doses`,
+    );
+    // About as many as the scale's rows, plus the caregiver's month.
+    expect(doses.length).toBeGreaterThan(2_000);
+    // One pass of the schedule engine per prescription, over its whole span.
+    const slots = new Map<number, Set<number>>();
+    const from = new Date(now.getTime() - 400 * 86_400_000);
+    for (const dose of doses) {
+      const schedule = byId.get(dose.prescriptionId)!;
+      expect(dose.patientId).toBe(schedule.patientId);
+      if (!slots.has(schedule.id)) {
+        const all = scheduledDoses(schedule, BENCH_TIME_ZONE, from, now);
+        slots.set(schedule.id, new Set(all.map((d) => d.getTime())));
+      }
+      const at = new Date(dose.scheduledAt).getTime();
+      expect(slots.get(schedule.id)!.has(at), new Date(at).toISOString()).toBe(true);
+    }
+    expect(generated.counts.doses).toBe(doses.length);
+  });
+
+  it('writes a distinct real dose of a writer prescription with every request', async () => {
+    const byId = await schedules();
+    const seen = new Set<string>();
+    for (let n = 0; n < 600; n += 1) {
+      const body = writtenDose(generated.people, n);
+      expect(doseInputSchema.safeParse(body).success).toBe(true);
+      const schedule = byId.get(body.prescriptionId)!;
+      expect(body.patientId).toBe(schedule.patientId);
+      const at = new Date(body.scheduledAt);
+      expect(isScheduledDose(schedule, BENCH_TIME_ZONE, at), body.scheduledAt).toBe(true);
+      expect(at.getTime()).toBeLessThan(now.getTime() - 86_400_000);
+      seen.add(`${body.prescriptionId}|${body.scheduledAt}`);
+    }
+    expect(seen.size).toBe(600);
   });
 });

@@ -1,3 +1,4 @@
+import { addDays, localParts } from '../shared/dose-schedule.ts';
 import { encodeCursor } from '../server/features/chart/timeline.ts';
 import type { Sql } from './sql.ts';
 
@@ -47,7 +48,23 @@ export interface BenchPeople {
   historyPatientId: number;
   /** A timeline cursor about a year back in that patient's history (a deep page). */
   deepCursor: string;
+  /** A patient of the bench caregiver with 8 scheduled medications (the MAR's month). */
+  marPatientId: number;
+  /**
+   * Prescriptions of the writer's patients, twelve doses a day for three years, whose past doses
+   * POST /api/doses records one after another (see `writtenDose` in targets.ts).
+   */
+  doseWriter: { prescriptionIds: number[]; patientIds: number[]; today: string };
 }
+
+/** The bench agency's zone (agency_settings), in which every schedule below is set. */
+export const BENCH_TIME_ZONE = 'Europe/London';
+/** The writer's prescriptions: a dose every two hours, from this many days ago. */
+export const WRITTEN_DOSE_TIMES = Array.from(
+  { length: 12 },
+  (_, i) => `${String(i * 2).padStart(2, '0')}:00`,
+);
+export const WRITTEN_DOSE_DAYS = 1100;
 
 export interface ScaleResult {
   people: BenchPeople;
@@ -92,6 +109,7 @@ const bulkTables = [
   'vital_signs',
   'allergies',
   'conditions',
+  'doses',
 ];
 
 /** Fills a freshly migrated, empty database. */
@@ -302,6 +320,16 @@ export async function generateScale(
        select ${doctorOf}, 'New progress report', 'progress-report', '/progress-report', ${now} - (g % 30) * interval '1 day'
        from generate_series(1, ${P}) g`,
   );
+  const rounds = await generateRounds(step, db, {
+    p0,
+    c0,
+    C,
+    D,
+    P,
+    R,
+    now,
+    today: localParts(options.now, BENCH_TIME_ZONE).date,
+  });
   for (const index of indexes) await step('indexes', index.definition);
   await db.exec(`set session_replication_role = origin`).catch(() => undefined);
   // Fresh statistics, as autovacuum would have them on a database that grew over time.
@@ -322,6 +350,10 @@ export async function generateScale(
   const deepCursor = encodeCursor({ at: deep!.at, type: 'vital-sign', id: deep!.id });
   const writerPatientIds: number[] = [];
   for (let i = 1; i < P && writerPatientIds.length < 20; i += D) writerPatientIds.push(p0 + i);
+  const doseWriter = await generateWrittenDoses(db, writerPatientIds, {
+    now,
+    today: localParts(options.now, BENCH_TIME_ZONE).date,
+  });
   return {
     people: {
       supervisorId,
@@ -334,8 +366,132 @@ export async function generateScale(
       caregiverId: c0,
       historyPatientId: h,
       deepCursor,
+      marPatientId: rounds.marPatientId,
+      doseWriter,
     },
     counts,
     timings,
+  };
+}
+
+/** The caregiver's medicines: eight, three times a day. */
+// prettier-ignore
+const roundMedicines = ['Amlodipine', 'Metformin', 'Apixaban', 'Furosemide', 'Sertraline', 'Co-careldopa', 'Gabapentin', 'Omeprazole'];
+
+/**
+ * Medication rounds. The bench caregiver gets 30 patients (their own, then others) with eight
+ * medicines three times a day and a month of recorded doses (about 3% missed, some refused or
+ * not given); every other patient one medicine a day with doses over as many days as make the
+ * scale's row count. Times are spread over the day (each medicine 8 hours apart, each other
+ * patient at their own minute) so that the doses due, late and becoming late are about the same
+ * whenever the bench runs, and skip 01:00-01:59, the hour daylight saving skips or repeats in
+ * the zone: there SQL's `at time zone` and the schedule engine may choose different instants.
+ * Doses recorded here have no medication-log entry (the log's volume is made above).
+ */
+async function generateRounds(
+  step: (name: string, text: string) => Promise<void>,
+  db: Sql,
+  s: {
+    p0: number;
+    c0: number;
+    C: number;
+    D: number;
+    P: number;
+    R: number;
+    now: string;
+    today: string;
+  },
+): Promise<{ marPatientId: number }> {
+  const { p0, c0, C, D, P, R, now, today } = s;
+  const zone = BENCH_TIME_ZONE;
+  const monthAgo = addDays(today, -30);
+  // Three times a day, 8 hours apart, from one of these minutes of the day.
+  const firstMinutes = [0, 30, 120, 180, 240, 300, 360, 420];
+  const [before] = await db.query<{ id: number }>(
+    `select coalesce(max(id), 0)::int as id from prescriptions`,
+  );
+  await step(
+    'rounds_prescriptions',
+    `insert into agency_settings (id, time_zone, dose_window_minutes, dose_missed_after_minutes)
+       values (1, '${zone}', 60, 240);
+     insert into care_team_members (patient_id, user_id, added_by)
+       select p.id, ${c0}, p.created_by from patients p
+       where not exists (select 1 from care_team_members m where m.patient_id = p.id and m.user_id = ${c0})
+         -- not the writer's patients (doctor 1): their written doses stay out of the caregiver's list
+         and (p.id - ${p0}) % ${D} <> 1
+       order by (p.id - ${p0}) % ${C}, p.id
+       limit greatest(0, 30 - (select count(*) from care_team_members where user_id = ${c0}));
+     insert into prescriptions (patient_id, doctor_id, date, medication, dosage, duration, details, recorded_by,
+                                route, instructions, schedule, start_date, dose_times, created_at, updated_at)
+       select m.patient_id, p.created_by, date '${today}' - 60, (${arr(roundMedicines)})[k + 1],
+              '1 tablet three times daily', 'Until review', 'Bench rounds.', p.created_by, 'oral', 'With food',
+              'fixed', date '${today}' - 60,
+              array(select to_char(time '00:00' + ((('{${firstMinutes.join(',')}}'::int[])[k + 1] + j * 480) % 1440) * interval '1 minute', 'HH24:MI')
+                    from generate_series(0, 2) j order by 1),
+              ${now}, ${now}
+       from care_team_members m join patients p on p.id = m.patient_id cross join generate_series(0, 7) k
+       where m.user_id = ${c0} order by m.patient_id, k;
+     insert into prescriptions (patient_id, doctor_id, date, medication, dosage, duration, details, recorded_by,
+                                route, instructions, schedule, start_date, dose_times, created_at, updated_at)
+       select p.id, p.created_by, date '${today}' - ${Math.ceil(R / P)}, 'Ramipril', '5 mg once daily', 'Until review',
+              'Bench rounds, once a day.', p.created_by, 'oral', '', 'fixed', date '${today}' - ${Math.ceil(R / P)},
+              array[to_char(time '02:00' + ((p.id - ${p0}) * 37 % 264) * interval '5 minutes', 'HH24:MI')],
+              ${now}, ${now}
+       from patients p
+       where not exists (select 1 from care_team_members m where m.patient_id = p.id and m.user_id = ${c0})
+       order by p.id`,
+  );
+  // Every slot of each schedule since its start (at most a month for the caregiver's), up to
+  // half an hour ago: the due window stays open for the list to show.
+  const hash = `(s.id * 7919 + extract(epoch from x.at)::bigint / 60) % 100`;
+  await step(
+    'rounds_doses',
+    `insert into doses (patient_id, prescription_id, scheduled_at, outcome, given_at, reason, prn_reason, note,
+                        dose_time, recorded_by, created_at, updated_at)
+     select s.patient_id, s.id, x.at,
+            case when ${hash} < 5 then 'refused' when ${hash} < 7 then 'not-given' else 'given' end,
+            case when ${hash} >= 7 then x.at + (${hash} % 40 - 10) * interval '1 minute' end,
+            case when ${hash} between 5 and 6 then 'asleep' end, '',
+            case when ${hash} < 5 then 'Did not want it' when ${hash} < 7 then 'Fast asleep' else '' end,
+            x.at, case when s.details = 'Bench rounds.' then ${c0} else ${c0} + (s.patient_id - ${p0}) % ${C} end,
+            x.at + interval '30 minutes', x.at + interval '30 minutes'
+     from prescriptions s
+     cross join lateral (
+       select ((x0.first + k + t::time) at time zone '${zone}') as at
+       from (select case when s.details = 'Bench rounds.' then date '${monthAgo}' else s.start_date end as first) x0,
+            generate_series(0, date '${today}' - x0.first) k,
+            unnest(s.dose_times) t
+     ) x
+     where s.id > ${before!.id} and x.at < ${now} - interval '30 minutes'
+       -- about 3% of the caregiver's doses were never recorded: missed
+       and (s.details <> 'Bench rounds.' or ${hash} >= 3)`,
+  );
+  const [mar] = await db.query<{ id: number }>(
+    `select min(patient_id)::int as id from care_team_members where user_id = $1`,
+    [c0],
+  );
+  return { marPatientId: mar!.id };
+}
+
+/** The writer's prescriptions: a dose every two hours for three years, none recorded yet. */
+async function generateWrittenDoses(
+  db: Sql,
+  patientIds: number[],
+  s: { now: string; today: string },
+): Promise<BenchPeople['doseWriter']> {
+  const start = addDays(s.today, -WRITTEN_DOSE_DAYS);
+  const rows = await db.query<{ id: number; patientId: number }>(
+    `insert into prescriptions (patient_id, doctor_id, date, medication, dosage, duration, details, recorded_by,
+                                route, instructions, schedule, start_date, dose_times, created_at, updated_at)
+     select p.id, p.created_by, date '${start}', 'Paracetamol', '500 mg', 'Until review', 'Bench written doses.',
+            p.created_by, 'oral', '', 'fixed', date '${start}', '{${WRITTEN_DOSE_TIMES.join(',')}}', ${s.now}, ${s.now}
+     from patients p where p.id = any($1::int[]) order by p.id
+     returning id, patient_id as "patientId"`,
+    [patientIds],
+  );
+  return {
+    prescriptionIds: rows.map((r) => r.id),
+    patientIds: rows.map((r) => r.patientId),
+    today: s.today,
   };
 }

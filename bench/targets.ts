@@ -1,4 +1,10 @@
-import type { BenchPeople } from './scale.ts';
+import { addDays, localParts, zonedInstant } from '../shared/dose-schedule.ts';
+import {
+  BENCH_TIME_ZONE,
+  WRITTEN_DOSE_DAYS,
+  WRITTEN_DOSE_TIMES,
+  type BenchPeople,
+} from './scale.ts';
 
 export type Actor = 'supervisor' | 'doctor' | 'patient' | 'caregiver' | 'writer';
 
@@ -30,6 +36,31 @@ let sequence = 0;
 
 /** The next number for a written appointment, unique over the whole run. */
 export const nextSequence = (): number => (sequence += 1);
+
+/** This month in the bench agency's zone, as the MAR asks for it. */
+const thisMonth = localParts(new Date(), BENCH_TIME_ZONE).date.slice(0, 7);
+
+/**
+ * The n-th dose POST /api/doses records: one of the writer's prescriptions in turn, each going
+ * back one scheduled time (two hours) after another from two days ago, so every request is a
+ * real dose of its schedule that no other request records.
+ */
+export function writtenDose(people: BenchPeople, n: number) {
+  const { prescriptionIds, patientIds, today } = people.doseWriter;
+  const which = n % prescriptionIds.length;
+  const slot = Math.floor(n / prescriptionIds.length);
+  const perDay = WRITTEN_DOSE_TIMES.length;
+  const daysBack = 2 + (Math.floor(slot / perDay) % (WRITTEN_DOSE_DAYS - 3));
+  const time = WRITTEN_DOSE_TIMES[perDay - 1 - (slot % perDay)]!;
+  const scheduledAt = zonedInstant(addDays(today, -daysBack), time, BENCH_TIME_ZONE);
+  return {
+    patientId: patientIds[which]!,
+    prescriptionId: prescriptionIds[which]!,
+    scheduledAt: scheduledAt.toISOString(),
+    outcome: 'given' as const,
+    givenAt: new Date(scheduledAt.getTime() + 5 * 60_000).toISOString(),
+  };
+}
 
 /** The API endpoints measured in every scenario, each compared with the floor. */
 export const targets: Target[] = [
@@ -150,6 +181,34 @@ export const targets: Target[] = [
       appointmentDate: new Date(farFuture + n * 60_000).toISOString(),
       location: 'Clinic room 2',
     }),
+  },
+  {
+    id: 'doses-due',
+    label: 'GET /api/doses/due (caregiver: 30 patients x 8 medicines, 3 times a day)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/doses/due',
+    as: 'caregiver',
+    path: () => '/api/doses/due',
+  },
+  {
+    id: 'dose-record',
+    label: 'POST /api/doses (doctor records a scheduled dose given, JSON)',
+    kind: 'write',
+    method: 'POST',
+    route: '/api/doses',
+    as: 'writer',
+    path: () => '/api/doses',
+    body: writtenDose,
+  },
+  {
+    id: 'mar-month',
+    label: 'GET /api/patients/{id}/mar?month= (caregiver, this month, 8 medicines)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients/{}/mar',
+    as: 'caregiver',
+    path: (p) => `/api/patients/${p.marPatientId}/mar?month=${thisMonth}`,
   },
 ];
 

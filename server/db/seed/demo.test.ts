@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { thresholdTexts, type VitalMeasurement } from '../../../shared/messages.ts';
+import {
+  addDays,
+  givenOutcome,
+  isScheduledDose,
+  localParts,
+  scheduledDoses,
+  type FixedSchedule,
+} from '../../../shared/dose-schedule.ts';
+import { doseTexts, thresholdTexts, type VitalMeasurement } from '../../../shared/messages.ts';
 import { vitalRangesInputSchema } from '../../../shared/schemas/chart.ts';
+import { doseInputSchema } from '../../../shared/schemas/doses.ts';
+import { prescriptionInputSchema } from '../../../shared/schemas/prescriptions.ts';
 import { vitalSignInputSchema } from '../../../shared/schemas/vital-signs.ts';
 import { outOfRange, rangesWith, type Range } from '../../../shared/vital-thresholds.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +19,87 @@ import { openTestDatabase } from '../../test/app.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoResult } from './demo.ts';
+import { DEMO_TIME_ZONE, demoWindows } from './rounds.ts';
 
 const rows = async <T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
   const result = (await database.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 };
+
+interface ScriptRow {
+  id: number;
+  patientId: number;
+  doctorId: number;
+  date: string;
+  medication: string;
+  dosage: string;
+  duration: string;
+  details: string;
+  route: string | null;
+  instructions: string;
+  schedule: 'fixed' | 'prn' | null;
+  startDate: string | null;
+  endDate: string | null;
+  doseTimes: string[] | null;
+  weekdays: number[] | null;
+  prnMinIntervalMinutes: number | null;
+  prnMaxPerDay: number | null;
+}
+
+interface DoseRow {
+  id: number;
+  patientId: number;
+  prescriptionId: number;
+  scheduledAt: string | null;
+  outcome: 'given' | 'given-late' | 'refused' | 'not-given';
+  givenAt: string | null;
+  reason: string | null;
+  prnReason: string;
+  note: string;
+  doseTime: string;
+  recordedBy: number;
+  recorderOnTeam: boolean;
+  logPatientId: number | null;
+  logDate: string | null;
+  logDetails: string | null;
+  logRecordedBy: number | null;
+}
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The demo's prescriptions and doses, as the API would answer their columns. */
+async function roundsOf(database: Database) {
+  const scripts = await rows<ScriptRow>(
+    database,
+    sql`select id, patient_id as "patientId", doctor_id as "doctorId", date::text as date,
+               medication, dosage, duration, details, route, instructions, schedule,
+               start_date::text as "startDate", end_date::text as "endDate",
+               dose_times as "doseTimes", weekdays,
+               prn_min_interval_minutes as "prnMinIntervalMinutes", prn_max_per_day as "prnMaxPerDay"
+        from prescriptions order by id`,
+  );
+  const doses = await rows<DoseRow>(
+    database,
+    sql`select d.id, d.patient_id as "patientId", d.prescription_id as "prescriptionId",
+               ${iso('d.scheduled_at')} as "scheduledAt", d.outcome, ${iso('d.given_at')} as "givenAt",
+               d.reason, d.prn_reason as "prnReason", d.note, ${iso('d.dose_time')} as "doseTime",
+               d.recorded_by as "recordedBy",
+               exists (select 1 from care_team_members m where m.patient_id = d.patient_id
+                       and m.user_id = d.recorded_by) as "recorderOnTeam",
+               m.patient_id as "logPatientId", ${iso('m.date')} as "logDate",
+               m.details as "logDetails", m.recorded_by as "logRecordedBy"
+        from doses d left join medications m on m.id = d.medication_id order by d.id`,
+  );
+  return { scripts, doses };
+}
+
+const scheduleOf = (s: ScriptRow): FixedSchedule => ({
+  startDate: s.startDate!,
+  endDate: s.endDate,
+  doseTimes: s.doseTimes!,
+  weekdays: s.weekdays,
+});
 
 describe('demo agency seed', () => {
   let database: Database;
@@ -41,6 +127,7 @@ describe('demo agency seed', () => {
       'progressReports',
       'prescriptions',
       'medications',
+      'doses',
       'vitalSigns',
       'conditions',
       'reminders',
@@ -297,6 +384,167 @@ describe('demo agency seed', () => {
     expect(set.every((t) => t.byTeamDoctor)).toBe(true);
   });
 
+  it('keeps the agency in Europe/London, due within 60 minutes, missed after 240', async () => {
+    const settings = await rows<Record<string, unknown>>(
+      database,
+      sql`select id, time_zone as "timeZone", dose_window_minutes as "doseWindowMinutes",
+                 dose_missed_after_minutes as "doseMissedAfterMinutes" from agency_settings`,
+    );
+    expect(settings).toEqual([
+      { id: 1, timeZone: 'Europe/London', doseWindowMinutes: 60, doseMissedAfterMinutes: 240 },
+    ]);
+  });
+
+  it('schedules two to five prescriptions at set times for most patients, each one the form accepts', async () => {
+    const { scripts } = await roundsOf(database);
+    const scheduled = scripts.filter((s) => s.schedule !== null);
+    expect(scheduled.length).toBeGreaterThan(0);
+    for (const script of scheduled) {
+      const parsed = prescriptionInputSchema.safeParse(script);
+      expect(parsed.success, JSON.stringify(script)).toBe(true);
+      expect(script.startDate! <= localParts(now, DEMO_TIME_ZONE).date).toBe(true);
+    }
+    const fixedPerPatient = new Map<number, number>();
+    for (const s of scheduled.filter((s) => s.schedule === 'fixed')) {
+      fixedPerPatient.set(s.patientId, (fixedPerPatient.get(s.patientId) ?? 0) + 1);
+    }
+    expect(fixedPerPatient.size).toBeGreaterThanOrEqual(4);
+    for (const [patientId, n] of fixedPerPatient) {
+      expect(n, `patient ${patientId}`).toBeGreaterThanOrEqual(2);
+      // A patient's conditions may bring more than the five drawn.
+      expect(n, `patient ${patientId}`).toBeLessThanOrEqual(7);
+    }
+    expect(scheduled.some((s) => s.weekdays !== null)).toBe(true);
+  });
+
+  it('records each dose at a real time of its schedule, by the care team, with its log entry', async () => {
+    const { scripts, doses } = await roundsOf(database);
+    const byId = new Map(scripts.map((s) => [s.id, s]));
+    expect(doses.length).toBeGreaterThan(200);
+    const monthAgo = now.getTime() - 31 * 86_400_000;
+    for (const dose of doses) {
+      const script = byId.get(dose.prescriptionId)!;
+      const label = JSON.stringify(dose);
+      expect(dose.patientId, label).toBe(script.patientId);
+      expect(dose.recorderOnTeam, label).toBe(true);
+      const body = doseInputSchema.safeParse({
+        ...dose,
+        outcome: dose.outcome === 'given-late' ? 'given' : dose.outcome,
+      });
+      expect(body.success, label).toBe(true);
+      const at = Date.parse(dose.doseTime);
+      expect(at, label).toBeLessThanOrEqual(now.getTime());
+      expect(at, label).toBeGreaterThan(monthAgo);
+      if (dose.givenAt) expect(Date.parse(dose.givenAt), label).toBeLessThanOrEqual(now.getTime());
+      if (script.schedule === 'fixed') {
+        const scheduledAt = new Date(dose.scheduledAt!);
+        expect(isScheduledDose(scheduleOf(script), DEMO_TIME_ZONE, scheduledAt), label).toBe(true);
+        expect(dose.doseTime).toBe(dose.scheduledAt);
+        if (dose.givenAt) {
+          expect(dose.outcome).toBe(givenOutcome(scheduledAt, new Date(dose.givenAt), demoWindows));
+        } else {
+          expect(['refused', 'not-given']).toContain(dose.outcome);
+        }
+      } else {
+        expect(script.schedule, label).toBe('prn');
+        expect(dose.scheduledAt).toBeNull();
+        expect(dose.outcome).toBe('given');
+        expect(dose.prnReason).not.toBe('');
+        expect(dose.doseTime).toBe(dose.givenAt);
+        const day = localParts(new Date(dose.givenAt!), DEMO_TIME_ZONE).date;
+        expect(day >= script.startDate! && (!script.endDate || day <= script.endDate), label).toBe(
+          true,
+        );
+      }
+      // The medication log shows the same dose, in the recorder's name.
+      expect(dose.logPatientId, label).toBe(dose.patientId);
+      expect(dose.logRecordedBy, label).toBe(dose.recordedBy);
+      expect(dose.logDate, label).toBe(dose.givenAt ?? dose.scheduledAt);
+      // In the words the API writes when it records an outcome.
+      expect(dose.logDetails, label).toBe(
+        doseTexts.doseLogEntry({
+          outcome: doseTexts.outcomeLabels[dose.outcome],
+          medication: `${script.medication} ${script.dosage}`.trim(),
+          doseTime: dose.scheduledAt
+            ? localParts(new Date(dose.scheduledAt), DEMO_TIME_ZONE).time
+            : null,
+          reason: dose.reason
+            ? doseTexts.reasonLabels[dose.reason as keyof typeof doseTexts.reasonLabels]
+            : dose.prnReason,
+          note: dose.note,
+        }),
+      );
+    }
+    // As-needed doses keep their interval and their limit over any 24 hours.
+    for (const script of scripts.filter((s) => s.schedule === 'prn')) {
+      const times = doses
+        .filter((d) => d.prescriptionId === script.id)
+        .map((d) => Date.parse(d.givenAt!))
+        .sort((a, b) => a - b);
+      for (let i = 1; i < times.length; i += 1) {
+        expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(
+          script.prnMinIntervalMinutes! * 60_000,
+        );
+      }
+      for (const t of times) {
+        expect(times.filter((u) => u >= t && u < t + 86_400_000).length).toBeLessThanOrEqual(
+          script.prnMaxPerDay!,
+        );
+      }
+    }
+  });
+
+  it('leaves about 3% of past doses unrecorded, each with its alerts, and some of this morning open', async () => {
+    const { scripts, doses } = await roundsOf(database);
+    const recorded = new Set(doses.map((d) => `${d.prescriptionId}|${d.scheduledAt}`));
+    const alerts = await rows<{ prescriptionId: number; scheduledAt: string; kind: string }>(
+      database,
+      sql`select prescription_id as "prescriptionId", ${iso('scheduled_at')} as "scheduledAt", kind
+          from dose_alerts`,
+    );
+    const alerted = new Set(alerts.map((a) => `${a.prescriptionId}|${a.scheduledAt}|${a.kind}`));
+    let past = 0;
+    let missed = 0;
+    let openNow = 0;
+    const from = new Date(now.getTime() - 30 * 86_400_000);
+    for (const script of scripts.filter((s) => s.schedule === 'fixed')) {
+      for (const at of scheduledDoses(scheduleOf(script), DEMO_TIME_ZONE, from, now)) {
+        const key = `${script.id}|${at.toISOString()}`;
+        const age = now.getTime() - at.getTime();
+        if (recorded.has(key)) continue;
+        if (age <= 150 * 60_000) {
+          openNow += 1;
+          continue;
+        }
+        missed += 1;
+        if (age > 86_400_000) {
+          expect(alerted.has(`${key}|late`), key).toBe(true);
+          expect(alerted.has(`${key}|missed`), key).toBe(true);
+        }
+      }
+      past += scheduledDoses(
+        scheduleOf(script),
+        DEMO_TIME_ZONE,
+        from,
+        new Date(now.getTime() - 150 * 60_000),
+      ).length;
+    }
+    expect(missed / past).toBeGreaterThan(0.01);
+    expect(missed / past).toBeLessThan(0.06);
+    expect(openNow).toBeGreaterThan(0);
+    // An alert is sent for a dose no one recorded, or one given late: never for the others.
+    const outcomes = new Map(doses.map((d) => [`${d.prescriptionId}|${d.scheduledAt}`, d.outcome]));
+    for (const alert of alerts) {
+      const outcome = outcomes.get(`${alert.prescriptionId}|${alert.scheduledAt}`);
+      if (outcome) expect([outcome, alert.kind]).toEqual(['given-late', 'late']);
+    }
+    const notices = await rows<{ message: string }>(
+      database,
+      sql`select message from notifications where kind = 'dose'`,
+    );
+    expect(notices.length).toBeGreaterThan(0);
+  });
+
   it('reuses a database that already has users instead of seeding twice', async () => {
     const again = await seedDemo(database.db, { now, size: { patients: 6 } });
     expect(again.created).toBe(false);
@@ -365,5 +613,63 @@ describe('the demo agency at its usual size', () => {
     );
     expect(open.length).toBeGreaterThan(0);
     for (const doctor of open) expect(doctor.n).toBeLessThanOrEqual(15);
+  });
+  it('gives most patients a month of rounds: mostly given, with refusals, stays in hospital and as-needed doses', async () => {
+    const { scripts, doses } = await roundsOf(database);
+    // Some prescriptions ended (a course, or stopped), some end later.
+    const scheduled = scripts.filter((s) => s.schedule !== null);
+    expect(scheduled.some((s) => s.endDate !== null && s.endDate < '2026-03-10')).toBe(true);
+    expect(scheduled.some((s) => s.endDate !== null && s.endDate > '2026-03-10')).toBe(true);
+    const patients = new Set(doses.map((d) => d.patientId));
+    expect(patients.size).toBeGreaterThanOrEqual(45);
+    const share = (f: (d: DoseRow) => boolean) => doses.filter(f).length / doses.length;
+    expect(share((d) => d.outcome === 'given' || d.outcome === 'given-late')).toBeGreaterThan(0.85);
+    expect(share((d) => d.outcome === 'given-late')).toBeGreaterThan(0.02);
+    expect(share((d) => d.outcome === 'refused')).toBeGreaterThan(0.01);
+    for (const reason of ['asleep', 'out-of-stock', 'in-hospital']) {
+      expect(
+        doses.some((d) => d.reason === reason),
+        reason,
+      ).toBe(true);
+    }
+    // A stay in hospital is a streak of days, not one dose.
+    const hospitalDays = new Map<number, Set<string>>();
+    for (const d of doses.filter((d) => d.reason === 'in-hospital')) {
+      const days = hospitalDays.get(d.patientId) ?? new Set<string>();
+      days.add(localParts(new Date(d.scheduledAt!), DEMO_TIME_ZONE).date);
+      hospitalDays.set(d.patientId, days);
+    }
+    expect(
+      [...hospitalDays.values()].some((days) => [...days].some((day) => days.has(addDays(day, 1)))),
+    ).toBe(true);
+    const prn = doses.filter((d) => d.scheduledAt === null);
+    expect(new Set(prn.map((d) => d.patientId)).size).toBeGreaterThanOrEqual(10);
+    expect(prn.every((d) => d.prnReason.length > 0)).toBe(true);
+  });
+
+  it('leaves the caregiver login doses due or late this morning', async () => {
+    const login = result.logins.find((l) => l.role === 'caregiver')!;
+    const { scripts, doses } = await roundsOf(database);
+    const mine = new Set(
+      (
+        await rows<{ patientId: number }>(
+          database,
+          sql`select m.patient_id as "patientId" from care_team_members m
+              join users u on u.id = m.user_id where u.username = ${login.username}`,
+        )
+      ).map((r) => r.patientId),
+    );
+    const recorded = new Set(doses.map((d) => `${d.prescriptionId}|${d.scheduledAt}`));
+    const open = scripts
+      .filter((s) => s.schedule === 'fixed' && mine.has(s.patientId))
+      .flatMap((s) =>
+        scheduledDoses(
+          scheduleOf(s),
+          DEMO_TIME_ZONE,
+          new Date(now.getTime() - 4 * 3600_000),
+          now,
+        ).filter((at) => !recorded.has(`${s.id}|${at.toISOString()}`)),
+      );
+    expect(open.length).toBeGreaterThanOrEqual(2);
   });
 });

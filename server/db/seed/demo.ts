@@ -17,6 +17,7 @@ import {
 } from './demo-config.ts';
 import { createRandom, type Random } from './random.ts';
 import { addCareReminders, insertFiredReminders, refreshDueReminders } from './reminders.ts';
+import { addRounds, emptyRoundsRows, insertRounds, roundsSeed } from './rounds.ts';
 import { createStaff } from './staff.ts';
 import { towns } from './vocabulary.ts';
 import { addVitalSigns, vitalSignsSeed } from './vital-signs.ts';
@@ -64,6 +65,8 @@ async function buildAgency(
   const { doctors, caregivers } = await createStaff(agency, size);
   const vitalsRandom = createRandom(vitalSignsSeed(size.seed));
   const chartRandom = createRandom(chartSeed(size.seed));
+  const roundsRandom = createRandom(roundsSeed(size.seed));
+  const rounds = emptyRoundsRows();
 
   // Each step draws its random values in turn: the order of these calls is part of the seed.
   for (let i = 0; i < size.patients; i += 1) {
@@ -72,6 +75,7 @@ async function buildAgency(
       caregivers,
       accountShare: size.patientAccountShare,
     });
+    const firstScript = agency.rows.scripts.length;
     const conditions = addConditionRecords(patient);
     addAppointments(patient);
     addProgressReports(patient);
@@ -84,10 +88,12 @@ async function buildAgency(
       readings: agency.rows.readings.slice(firstReading),
       withAllergy: i === 0,
     });
+    addRounds(patient, roundsRandom, agency.rows.scripts.slice(firstScript), rounds);
   }
 
   await insertPatientRows(tx, agency.rows);
   await insertFiredReminders(agency, [...caregivers, ...doctors]);
   await insertAll(tx, reminders, agency.rows.staffReminders);
   await insertChartRows(tx, agency.rows.chart);
+  await insertRounds(tx, now, rounds, agency.rows.scripts);
 }
