@@ -151,7 +151,7 @@ export function localParts(
   return {
     date,
     time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
-    weekday: isoWeekday(date),
+    weekday: wall.getUTCDay() || 7,
   };
 }
 
@@ -173,23 +173,47 @@ export function scheduledDoses(
   to: Date,
 ): Date[] {
   if (to <= from) return [];
-  let day = localParts(new Date(from.getTime() - DAY), zone).date;
-  const last = localParts(new Date(to.getTime() + DAY), zone).date;
+  const fromMs = from.getTime();
+  const toMs = to.getTime();
+  let day = localParts(new Date(fromMs - DAY), zone).date;
+  const last = localParts(new Date(toMs + DAY), zone).date;
   if (day < schedule.startDate) day = schedule.startDate;
   const end = schedule.endDate !== null && schedule.endDate < last ? schedule.endDate : last;
-  const seen = new Set<number>();
-  const out: Date[] = [];
-  for (; day <= end; day = addDays(day, 1)) {
-    if (!dosesOnDate(schedule, day)) continue;
-    for (const time of schedule.doseTimes) {
-      const at = zonedInstant(day, time, zone);
-      const ms = at.getTime();
-      if (ms < from.getTime() || ms >= to.getTime() || seen.has(ms)) continue;
-      seen.add(ms);
-      out.push(at);
+  const timesKey = schedule.doseTimes.join(',');
+  const out: number[] = [];
+  // Days as UTC midnights: one date text per day, and each day's instants from the cache.
+  const endMs = utcMidnightOf(end);
+  for (let dayMs = utcMidnightOf(day); dayMs <= endMs; dayMs += DAY) {
+    if (schedule.weekdays !== null) {
+      const weekday = new Date(dayMs).getUTCDay() || 7;
+      if (!schedule.weekdays.includes(weekday)) continue;
+    }
+    for (const ms of dayInstants(dateText(dayMs), schedule.doseTimes, timesKey, zone)) {
+      if (ms >= fromMs && ms < toMs) out.push(ms);
     }
   }
-  return out.sort((a, b) => a.getTime() - b.getTime());
+  out.sort((a, b) => a - b);
+  // Two times of one day can meet in a spring gap (01:30 moved to 02:30, and 02:30): one dose.
+  return out.filter((ms, i) => i === 0 || out[i - 1] !== ms).map((ms) => new Date(ms));
+}
+
+/** The instants of a day's times, per zone, date and set of times. */
+const dayCache = new Map<string, readonly number[]>();
+
+function dayInstants(
+  date: string,
+  times: readonly string[],
+  timesKey: string,
+  zone: string,
+): readonly number[] {
+  const key = `${zone}|${date}|${timesKey}`;
+  let instants = dayCache.get(key);
+  if (!instants) {
+    instants = times.map((time) => zonedInstant(date, time, zone).getTime());
+    if (dayCache.size >= INSTANT_CACHE_LIMIT) dayCache.clear();
+    dayCache.set(key, instants);
+  }
+  return instants;
 }
 
 /** Whether `at` is one of the schedule's doses (to the millisecond). */
