@@ -58,11 +58,22 @@ export async function writeAudit(
 ): Promise<void> {
   const list = Array.isArray(events) ? events : [events];
   if (list.length === 0) return;
-  await db.insert(auditLog).values(auditRows(context, list));
+  await insertAuditRows(db, auditRows(context, list));
 }
 
 /** At most this many rows go into one multi-row insert. */
 const MAX_GROUP_ROWS = 500;
+
+/**
+ * Inserts audit rows, MAX_GROUP_ROWS at a time: a list that names thousands of patients (a
+ * supervisor's rota of the whole agency) stays within PostgreSQL's 65,535 parameters per
+ * statement and the query builder's limits.
+ */
+async function insertAuditRows(db: Executor, rows: AuditRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += MAX_GROUP_ROWS) {
+    await db.insert(auditLog).values(rows.slice(start, start + MAX_GROUP_ROWS));
+  }
+}
 
 interface Waiting {
   rows: AuditRow[];
@@ -97,13 +108,21 @@ export class AuditGroupWriter {
       while (this.waiting.length > 0) {
         const group = this.takeGroup();
         try {
-          await this.db.insert(auditLog).values(group.flatMap((entry) => entry.rows));
+          await insertAuditRows(
+            this.db,
+            group.flatMap((entry) => entry.rows),
+          );
           for (const entry of group) entry.resolve();
-        } catch {
+        } catch (error) {
+          // A request's own rows failed: retrying them alone would repeat the chunks stored.
+          if (group.length === 1) {
+            group[0]!.reject(error);
+            continue;
+          }
           // One bad row must not fail its neighbours: each request's rows on their own.
           for (const entry of group) {
             try {
-              await this.db.insert(auditLog).values(entry.rows);
+              await insertAuditRows(this.db, entry.rows);
               entry.resolve();
             } catch (error) {
               entry.reject(error);

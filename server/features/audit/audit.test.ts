@@ -205,4 +205,27 @@ describe('the audit rows of reads (group commit)', () => {
       .where(sql`${auditLog.requestId} like 'group-%'`);
     expect(stored.map((r) => r.requestId).sort()).toEqual(['group-a', 'group-b', 'group-first']);
   });
+
+  it('a read that names 20,000 patients stores all its rows (chunked within the limits)', async () => {
+    const writer = new AuditGroupWriter(db());
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      at: t.clock.now(),
+      userId: null,
+      role: null,
+      action: 'list',
+      entity: 'visit',
+      patientId: null,
+      outcome: 'success',
+      requestId: `big-list-${i % 2}`,
+    }));
+    await Promise.all([
+      writer.write(rows),
+      writer.write([{ ...rows[0]!, requestId: 'after-big' }]),
+    ]);
+    const [stored] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(sql`${auditLog.requestId} like 'big-list-%' or ${auditLog.requestId} = 'after-big'`);
+    expect(stored!.count).toBe(20_001);
+  });
 });
