@@ -3,13 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/app.ts';
 import { createPatient, createUser } from '../server/test/factories.ts';
-import { isScheduledDose, scheduledDoses, type FixedSchedule } from '../shared/dose-schedule.ts';
+import {
+  addDays,
+  isoWeekday,
+  isScheduledDose,
+  localParts,
+  scheduledDoses,
+  zonedInstant,
+  type FixedSchedule,
+} from '../shared/dose-schedule.ts';
 import { doseInputSchema } from '../shared/schemas/doses.ts';
+import { checkInSchema } from '../shared/schemas/visits.ts';
+import { checkInOpensAt } from '../shared/visit-rules.ts';
 import { buildFloor } from './floor.ts';
 import { runLoad } from './load.ts';
-import { BENCH_TIME_ZONE, generateScale, type ScaleResult } from './scale.ts';
+import { BENCH_TIME_ZONE, CHECK_IN_VISITS, generateScale, type ScaleResult } from './scale.ts';
 import { sqlOf } from './sql.ts';
-import { writtenDose } from './targets.ts';
+import { checkInBody, nextCheckInPath, writtenDose } from './targets.ts';
 
 describe('bench harness', () => {
   let database: Database;
@@ -148,5 +158,113 @@ describe('bench medication rounds', () => {
       seen.add(`${body.prescriptionId}|${body.scheduledAt}`);
     }
     expect(seen.size).toBe(600);
+  });
+});
+
+describe('bench caregiver visits', () => {
+  let database: Database;
+  let generated: ScaleResult;
+  const now = new Date();
+  const size = { label: 'test', patients: 200, doctors: 10, caregivers: 20, rows: 2_000 };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    generated = await generateScale(sqlOf(database), size, { passwordHash: 'not-a-login', now });
+  });
+  afterAll(() => database.close());
+
+  const one = async <T>(text: string, params: unknown[] = []) =>
+    (await sqlOf(database).query<T>(text, params))[0]!;
+
+  it('gives the bench caregiver eight visits today, and a month of them for the timesheet', async () => {
+    const today = localParts(now, BENCH_TIME_ZONE).date;
+    const { caregiverId, visits } = generated.people;
+    const mine = await one<{ today: number; month: number }>(
+      `select count(*) filter (where (planned_start at time zone $2)::date = $3::date)::int as today,
+              count(*) filter (where (planned_start at time zone $2)::date between $4::date and $3::date)::int as month
+       from visits where caregiver_id = $1`,
+      [caregiverId, BENCH_TIME_ZONE, today, visits.timesheetFrom],
+    );
+    expect(mine.today).toBe(8);
+    expect(mine.month).toBe(8 * 31);
+    expect(visits.timesheetTo).toBe(today);
+  });
+
+  it('books every caregiver in the rota’s week, on the care team, never twice at once', async () => {
+    const { visits } = generated.people;
+    const start = zonedInstant(visits.rotaWeek, '00:00', BENCH_TIME_ZONE);
+    const end = zonedInstant(addDays(visits.rotaWeek, 7), '00:00', BENCH_TIME_ZONE);
+    const week = await one<{ caregivers: number; visits: number; fresh: number }>(
+      `select count(distinct caregiver_id)::int as caregivers, count(*)::int as visits,
+              count(*) filter (where caregiver_id = $3 and planned_end - planned_start > interval '2 hours')::int as fresh
+       from visits where planned_start < $2 and planned_end > $1`,
+      [start.toISOString(), end.toISOString(), visits.checkerId],
+    );
+    expect(isoWeekday(visits.rotaWeek)).toBe(1);
+    expect(week.caregivers).toBe(size.caregivers);
+    // Three a week for each patient but the bench caregiver's own, and their eight a day.
+    expect(week.visits).toBeGreaterThan(2 * size.patients);
+    // The fresh check-in visits (23 hours long) are outside it.
+    expect(week.fresh).toBe(0);
+    const wrong = await one<{
+      overlaps: number;
+      offTeam: number;
+      openPast: number;
+      noTasks: number;
+    }>(
+      `select (select count(*) from visits a join visits b on b.caregiver_id = a.caregiver_id
+                and b.id > a.id and b.planned_start < a.planned_end and b.planned_end > a.planned_start
+              where a.caregiver_id <> $1)::int as overlaps,
+              (select count(*) from visits v where not exists (select 1 from care_team_members m
+                where m.patient_id = v.patient_id and m.user_id = v.caregiver_id))::int as "offTeam",
+              (select count(*) from visits where status = 'planned' and planned_start <= $2)::int as "openPast",
+              (select count(*) from visits v where not exists (select 1 from visit_tasks t
+                where t.visit_id = v.id))::int as "noTasks"`,
+      [visits.checkerId, now.toISOString()],
+    );
+    expect(wrong).toEqual({ overlaps: 0, offTeam: 0, openPast: 0, noTasks: 0 });
+    const states = await sqlOf(database).query<{ status: string }>(
+      `select distinct status from visits order by status`,
+    );
+    // In progress too when the bench runs between 07:00 and 18:30.
+    expect(states.map((s) => s.status).filter((s) => s !== 'in-progress')).toEqual([
+      'completed',
+      'missed',
+      'planned',
+    ]);
+  });
+
+  it('opens a distinct fresh visit of the checker for every check-in', async () => {
+    const { visits } = generated.people;
+    expect(new Set(visits.checkInVisitIds).size).toBe(CHECK_IN_VISITS);
+    const rows = await sqlOf(database).query<{
+      id: number;
+      caregiverId: number;
+      status: string;
+      start: Date;
+      end: Date;
+      onTeam: boolean;
+    }>(
+      `select v.id, v.caregiver_id as "caregiverId", v.status, v.planned_start as start,
+              v.planned_end as end,
+              exists (select 1 from care_team_members m where m.patient_id = v.patient_id
+                      and m.user_id = v.caregiver_id) as "onTeam"
+       from visits v where v.id = any($1::int[])`,
+      [visits.checkInVisitIds],
+    );
+    expect(rows).toHaveLength(CHECK_IN_VISITS);
+    for (const row of rows.slice(0, 50)) {
+      expect([row.caregiverId, row.status, row.onTeam]).toEqual([
+        visits.checkerId,
+        'planned',
+        true,
+      ]);
+      expect(checkInOpensAt(new Date(row.start)).getTime()).toBeLessThanOrEqual(Date.now());
+      expect(new Date(row.end).getTime() - Date.now()).toBeGreaterThan(20 * 3600_000);
+    }
+    expect(checkInSchema.safeParse(checkInBody()).success).toBe(true);
+    const paths = [nextCheckInPath(generated.people), nextCheckInPath(generated.people)];
+    expect(paths[0]).toMatch(/^\/api\/visits\/\d+\/check-in$/);
+    expect(paths[0]).not.toBe(paths[1]);
   });
 });

@@ -30,6 +30,7 @@ async function createTokens(database: Database, people: BenchPeople): Promise<To
     patient: await createSession(database.db, people.patientUserId, now),
     caregiver: await createSession(database.db, people.caregiverId, now),
     writer: await createSession(database.db, people.writerId, now),
+    checker: await createSession(database.db, people.visits.checkerId, now),
   };
 }
 

@@ -7,6 +7,8 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   /** For writes: a fresh body per request (autocannon's setupRequest). */
   body?: (n: number) => unknown;
+  /** For writes to a fresh record each time: the path of each request. */
+  path?: () => string;
   connections: number;
   seconds: number;
 }
@@ -49,7 +51,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
             method: spec.method ?? 'POST',
             setupRequest: (request) => {
               counter += 1;
-              return { ...request, body: JSON.stringify(spec.body!(counter)) };
+              return {
+                ...request,
+                ...(spec.path ? { path: spec.path() } : {}),
+                body: JSON.stringify(spec.body!(counter)),
+              };
             },
           },
         ]

@@ -1,4 +1,5 @@
 import { addDays, localParts } from '../shared/dose-schedule.ts';
+import { weekOf } from '../shared/visit-rules.ts';
 import { encodeCursor } from '../server/features/chart/timeline.ts';
 import type { Sql } from './sql.ts';
 
@@ -55,6 +56,18 @@ export interface BenchPeople {
    * POST /api/doses records one after another (see `writtenDose` in targets.ts).
    */
   doseWriter: { prescriptionIds: number[]; patientIds: number[]; today: string };
+  /**
+   * Caregiver visits (see `generateVisits`): the bench caregiver has eight a day; the week the
+   * rota is read for (a Monday) and the timesheet's month; a second caregiver checks in to
+   * fresh visits (`checkInVisitIds`, one per request, each open for check-in for a day).
+   */
+  visits: {
+    rotaWeek: string;
+    timesheetFrom: string;
+    timesheetTo: string;
+    checkerId: number;
+    checkInVisitIds: number[];
+  };
 }
 
 /** The bench agency's zone (agency_settings), in which every schedule below is set. */
@@ -110,6 +123,9 @@ const bulkTables = [
   'allergies',
   'conditions',
   'doses',
+  'care_plan_tasks',
+  'visits',
+  'visit_tasks',
 ];
 
 /** Fills a freshly migrated, empty database. */
@@ -330,6 +346,16 @@ export async function generateScale(
     now,
     today: localParts(options.now, BENCH_TIME_ZONE).date,
   });
+  const visits = await generateVisits(step, db, {
+    p0,
+    c0,
+    d0,
+    C,
+    D,
+    P,
+    now: options.now,
+    today: localParts(options.now, BENCH_TIME_ZONE).date,
+  });
   for (const index of indexes) await step('indexes', index.definition);
   await db.exec(`set session_replication_role = origin`).catch(() => undefined);
   // Fresh statistics, as autovacuum would have them on a database that grew over time.
@@ -368,6 +394,7 @@ export async function generateScale(
       deepCursor,
       marPatientId: rounds.marPatientId,
       doseWriter,
+      visits,
     },
     counts,
     timings,
@@ -493,5 +520,130 @@ async function generateWrittenDoses(
     prescriptionIds: rows.map((r) => r.id),
     patientIds: rows.map((r) => r.patientId),
     today: s.today,
+  };
+}
+
+// prettier-ignore
+const visitTaskTitles = ['Help with shower', 'Prepare lunch', 'Check skin for pressure areas', 'Prompt to drink fluids', 'Empty commode', 'Help getting dressed', 'Prepare a light supper'];
+// prettier-ignore
+const serviceTypes = ['personal-care', 'meal-preparation', 'companionship', 'medication-support', 'personal-care', 'nursing', 'meal-preparation', 'personal-care'];
+/** Fresh visits the check-in target checks in to, one per request (a few times a run's writes). */
+export const CHECK_IN_VISITS = 10_000;
+/** The visits' span: six weeks back to three weeks ahead, in days from today. */
+const VISIT_DAYS = { from: -42, to: 20 };
+
+/**
+ * Caregiver visits. Each patient has a care plan of three tasks and a weekly series: three
+ * visits a week (Mon/Wed/Fri or Tue/Thu/Sat) of an hour with their first caregiver, at one of
+ * eight times of the day 90 minutes apart, so no caregiver is booked twice (ten patients a
+ * caregiver: five visits a day). The bench caregiver instead has eight visits every day, 07:00
+ * to 18:30, among their 30 patients. Past visits were checked in and out near the plan (2%
+ * missed, with their alerts), the one under way is checked in, the rest planned; every visit
+ * copied one to three care plan tasks. A second caregiver has CHECK_IN_VISITS fresh visits of a
+ * patient of theirs starting in 50 minutes (check-in is open) and lasting 23 hours: the rota is
+ * read for a week they are not in, next week (or the one after, late on a Sunday).
+ */
+async function generateVisits(
+  step: (name: string, text: string) => Promise<void>,
+  db: Sql,
+  s: {
+    p0: number;
+    c0: number;
+    d0: number;
+    C: number;
+    D: number;
+    P: number;
+    now: Date;
+    today: string;
+  },
+): Promise<BenchPeople['visits']> {
+  const { p0, c0, d0, C, D, P, today } = s;
+  const zone = BENCH_TIME_ZONE;
+  const now = `'${s.now.toISOString()}'::timestamptz`;
+  const checkerId = c0 + 1;
+  const checkInStart = new Date(s.now.getTime() + 50 * 60_000);
+  const checkInEnd = new Date(checkInStart.getTime() + 23 * 3600_000);
+  const nextWeek = addDays(weekOf(today).weekStart, 7);
+  const rotaWeek = localParts(checkInEnd, zone).date < nextWeek ? nextWeek : addDays(nextWeek, 7);
+  const day = (d: string) => `(date '${today}' + ${d})`;
+  const title = (expr: string) => pick(visitTaskTitles, expr);
+  await step(
+    'visits',
+    `insert into care_plan_tasks (patient_id, title, position, recorded_by, created_at, updated_at)
+       select p.id, ${title('k + p.id')}, k, p.created_by, ${now} - interval '60 days', ${now} - interval '60 days'
+       from patients p cross join generate_series(0, 2) k order by p.id, k;
+     insert into visit_series (patient_id, weekdays, until_date, created_by, created_at)
+       select ${p0} + i, case when (i / ${C}) % 2 = 0 then '{1,3,5}' else '{2,4,6}' end::smallint[],
+              '${addDays(today, VISIT_DAYS.to)}', ${d0} + i % ${D}, ${now} - interval '${1 - VISIT_DAYS.from} days'
+       from generate_series(0, ${P - 1}) i order by i;
+     insert into visits (patient_id, caregiver_id, series_id, planned_start, planned_end, service_type, status,
+                         instructions, check_in_at, check_in_location, check_in_latitude, check_in_longitude,
+                         check_in_accuracy, check_out_at, check_out_location, check_out_latitude,
+                         check_out_longitude, check_out_accuracy, note, recorded_by, created_at, updated_at)
+     select x.patient_id, x.caregiver_id, x.series_id, x.s, x.e, x.service, x.status,
+            'Key safe by the back door.',
+            case when x.status in ('completed', 'in-progress') then least(x.s + (x.h % 15 - 5) * interval '1 minute', ${now} - interval '1 minute') end,
+            case when x.status in ('completed', 'in-progress') then x.loc end,
+            case when x.status in ('completed', 'in-progress') and x.loc = 'shared' then 52.4 + (x.patient_id % 500) / 10000.0 end,
+            case when x.status in ('completed', 'in-progress') and x.loc = 'shared' then -1.5 - (x.patient_id % 700) / 10000.0 end,
+            case when x.status in ('completed', 'in-progress') and x.loc = 'shared' then 5 + x.h % 30 end,
+            case when x.status = 'completed' then x.e + (x.h % 11 - 5) * interval '1 minute' end,
+            case when x.status = 'completed' then x.loc end,
+            case when x.status = 'completed' and x.loc = 'shared' then 52.4 + (x.patient_id % 500) / 10000.0 end,
+            case when x.status = 'completed' and x.loc = 'shared' then -1.5 - (x.patient_id % 700) / 10000.0 end,
+            case when x.status = 'completed' and x.loc = 'shared' then 5 + x.h % 30 end,
+            case when x.status = 'completed' and x.h % 5 = 0 then 'In good spirits; ate well.' else '' end,
+            ${d0} + (x.patient_id - ${p0}) % ${D}, ${now} - interval '${1 - VISIT_DAYS.from} days',
+            coalesce(case when x.status = 'completed' then x.e end, ${now} - interval '${1 - VISIT_DAYS.from} days')
+     from (
+       select y.*, y.s + y.minutes * interval '1 minute' as e,
+              case when y.s + (y.minutes + 6) * interval '1 minute' <= ${now}
+                     then case when y.h < 2 then 'missed' else 'completed' end
+                   when y.s <= ${now} then 'in-progress' else 'planned' end as status,
+              case when y.h % 4 = 0 then 'refused' else 'shared' end as loc
+       from (
+         -- Every patient's series with their first caregiver (the bench caregiver's own below).
+         select ${p0} + i as patient_id, ${c0} + i % ${C} as caregiver_id, (select min(id) from visit_series) + i as series_id,
+                (${day('d')} + time '07:00' + ((i / ${C} / 2) % 8) * interval '90 minutes') at time zone '${zone}' as s,
+                60 as minutes, ${pick(serviceTypes, `(i / ${C} / 2) % 8`)} as service,
+                ((i * 7919 + (d + 100) * 31) % 100) as h
+         from generate_series(0, ${P - 1}) i cross join generate_series(${VISIT_DAYS.from}, ${VISIT_DAYS.to}) d
+         where i % ${C} <> 0 and i / ${C} < 16
+           and extract(isodow from ${day('d')}) = any(case when (i / ${C}) % 2 = 0 then array[1, 3, 5] else array[2, 4, 6] end)
+         union all
+         -- The bench caregiver: eight a day among their patients.
+         select (m.ids)[1 + ((d + 100) * 8 + j) % cardinality(m.ids)], ${c0}, null,
+                (${day('d')} + time '07:00' + j * interval '90 minutes') at time zone '${zone}',
+                60, ${pick(serviceTypes, 'j')}, ((d + 100) * 8 + j) * 37 % 100
+         from (select array_agg(patient_id order by patient_id) as ids from care_team_members where user_id = ${c0}) m
+         cross join generate_series(${VISIT_DAYS.from}, ${VISIT_DAYS.to}) d cross join generate_series(0, 7) j
+         union all
+         -- Fresh visits of the checker, open for check-in now (h = 50: never missed).
+         select (m.ids)[1 + g % cardinality(m.ids)], ${checkerId}, null,
+                '${checkInStart.toISOString()}'::timestamptz, 23 * 60, 'personal-care', 50
+         from (select array_agg(patient_id order by patient_id) as ids from care_team_members where user_id = ${checkerId}) m
+         cross join generate_series(1, ${CHECK_IN_VISITS}) g
+       ) y
+     ) x
+     order by x.s, x.patient_id;
+     insert into visit_tasks (visit_id, position, title, status, reason, updated_at)
+       select v.id, k, ${title('k + v.patient_id')},
+              case when v.status <> 'completed' then 'pending' when (v.id + k) % 20 = 0 then 'not-done' else 'done' end,
+              case when v.status = 'completed' and (v.id + k) % 20 = 0 then 'Declined today' else '' end, v.updated_at
+       from visits v cross join generate_series(0, 2) k where k <= v.id % 3 order by v.id, k;
+     insert into visit_alerts (visit_id, kind, patient_id, created_at)
+       select id, kind, patient_id, case when kind = 'late' then planned_start + interval '15 minutes' else planned_end end
+       from visits cross join (values ('late'), ('missed')) k(kind) where status = 'missed'`,
+  );
+  const ids = await db.query<{ id: number }>(
+    `select id from visits where caregiver_id = $1 and planned_start = $2 order by id`,
+    [checkerId, checkInStart.toISOString()],
+  );
+  return {
+    rotaWeek,
+    timesheetFrom: addDays(today, -30),
+    timesheetTo: today,
+    checkerId,
+    checkInVisitIds: ids.map((r) => r.id),
   };
 }

@@ -150,6 +150,7 @@ async function measureTargets(prepared: Prepared, app: Running): Promise<void> {
       connections,
       seconds,
       ...(target.body ? { body: () => target.body!(people, nextSequence()) } : {}),
+      ...(target.freshPath ? { path: () => target.path(people) } : {}),
     };
     const measured = await measureServer(spec, app, prepared);
     entry.result = measured.result;

@@ -6,7 +6,7 @@ import {
   type BenchPeople,
 } from './scale.ts';
 
-export type Actor = 'supervisor' | 'doctor' | 'patient' | 'caregiver' | 'writer';
+export type Actor = 'supervisor' | 'doctor' | 'patient' | 'caregiver' | 'writer' | 'checker';
 
 /** A bearer session per actor, created on the scenario's database before the servers start. */
 export type Tokens = Record<Actor, string>;
@@ -26,6 +26,8 @@ export interface Target {
   as: Actor;
   path(people: BenchPeople): string;
   body?(people: BenchPeople, n: number): unknown;
+  /** The path names a fresh record at each call: asked again for every request. */
+  freshPath?: boolean;
 }
 
 const farFuture = Date.now() + 400 * 24 * 3600_000;
@@ -61,6 +63,22 @@ export function writtenDose(people: BenchPeople, n: number) {
     givenAt: new Date(scheduledAt.getTime() + 5 * 60_000).toISOString(),
   };
 }
+
+/** Fresh visits checked in so far over the whole run (warm-ups included): none twice. */
+let checkIns = 0;
+
+/** The path of the next fresh visit's check-in (the dataset's visits open for check-in now). */
+export function nextCheckInPath(people: BenchPeople): string {
+  const ids = people.visits.checkInVisitIds;
+  const id = ids[checkIns % ids.length];
+  checkIns += 1;
+  return `/api/visits/${id}/check-in`;
+}
+
+/** A check-in as a phone sends it, the position shared. */
+export const checkInBody = () => ({
+  location: { status: 'shared' as const, latitude: 52.41, longitude: -1.52, accuracy: 12 },
+});
 
 /** The API endpoints measured in every scenario, each compared with the floor. */
 export const targets: Target[] = [
@@ -209,6 +227,44 @@ export const targets: Target[] = [
     route: '/api/patients/{}/mar',
     as: 'caregiver',
     path: (p) => `/api/patients/${p.marPatientId}/mar?month=${thisMonth}`,
+  },
+  {
+    id: 'visits-mine',
+    label: 'GET /api/visits/mine (caregiver: 8 visits today, with tasks)',
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/visits/mine',
+    as: 'caregiver',
+    path: () => '/api/visits/mine',
+  },
+  {
+    id: 'rota-week',
+    label: 'GET /api/rota?week= (supervisor: every caregiver and visit of a week)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/rota',
+    as: 'supervisor',
+    path: (p) => `/api/rota?week=${p.visits.rotaWeek}`,
+  },
+  {
+    id: 'timesheet-month',
+    label: 'GET /api/timesheets?from=&to= (caregiver: own month, 8 visits a day)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/timesheets',
+    as: 'caregiver',
+    path: (p) => `/api/timesheets?from=${p.visits.timesheetFrom}&to=${p.visits.timesheetTo}`,
+  },
+  {
+    id: 'visit-check-in',
+    label: 'POST /api/visits/{id}/check-in (caregiver checks in to a fresh visit, JSON)',
+    kind: 'write',
+    method: 'POST',
+    route: '/api/visits/{}/check-in',
+    as: 'checker',
+    path: nextCheckInPath,
+    freshPath: true,
+    body: checkInBody,
   },
 ];
 

@@ -26,6 +26,7 @@ import { medicalRecordsFeature } from './features/medical-records/medical-record
 import { dosesFeature } from './features/medications/doses.service.ts';
 import { medicationsFeature } from './features/medications/medications.service.ts';
 import { doseReadsRoutes } from './features/medications/dose-reads.routes.ts';
+import { visitReadsRoutes } from './features/visits/visit-reads.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { prescriptionsFeature } from './features/prescriptions/prescriptions.service.ts';
@@ -34,6 +35,9 @@ import { remindersRoutes } from './features/reminders/reminders.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { vitalSignsFeature } from './features/vital-signs/vital-signs.service.ts';
 import { vitalRangesRoutes } from './features/vital-ranges/vital-ranges.routes.ts';
+import { carePlanTasksFeature } from './features/visits/care-plan.service.ts';
+import { visitsRoutes } from './features/visits/visits.routes.ts';
+import { visitsFeature } from './features/visits/visits.service.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { clientDistFolder } from './lib/paths.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -56,6 +60,8 @@ const recordFeatures: Record<ClinicalRecordType, AnyRecordFeature> = {
   allergy: allergiesFeature,
   condition: conditionsFeature,
   dose: dosesFeature,
+  visit: visitsFeature,
+  'care-plan-task': carePlanTasksFeature,
 };
 
 declare module 'fastify' {
@@ -152,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(patientsRoutes);
     await scope.register(chartRoutes);
     await scope.register(doseReadsRoutes);
+    await scope.register(visitReadsRoutes);
     await scope.register(vitalRangesRoutes);
     await scope.register(auditRoutes);
     await scope.register(agencyRoutes);
@@ -160,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(recordRoutes(feature));
     }
     await scope.register(allergyStatusRoutes);
+    await scope.register(visitsRoutes);
     await scope.register(remindersRoutes);
     await scope.register(notificationsRoutes);
     await scope.register(deletedRecordsRoutes, {

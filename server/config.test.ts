@@ -43,4 +43,12 @@ describe('configuration', () => {
       expect(() => loadConfig({ DOSE_TICK_MS: bad }), bad).toThrow(/DOSE_TICK_MS/);
     }
   });
+
+  it('visit alerts are looked for every minute by default; VISIT_TICK_MS changes it within bounds', () => {
+    expect(loadConfig({}).visitTickMs).toBe(60_000);
+    expect(loadConfig({ VISIT_TICK_MS: '5000' }).visitTickMs).toBe(5000);
+    for (const bad of ['999', '3600001', '1.5', 'soon']) {
+      expect(() => loadConfig({ VISIT_TICK_MS: bad }), bad).toThrow(/VISIT_TICK_MS/);
+    }
+  });
 });

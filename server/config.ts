@@ -120,6 +120,12 @@ const envSchema = z.object({
     .min(1000, 'DOSE_TICK_MS must be between 1000 and 3600000')
     .max(3_600_000, 'DOSE_TICK_MS must be between 1000 and 3600000')
     .default(60_000),
+  VISIT_TICK_MS: z.coerce
+    .number({ message: 'VISIT_TICK_MS must be a number' })
+    .int('VISIT_TICK_MS must be a whole number')
+    .min(1000, 'VISIT_TICK_MS must be between 1000 and 3600000')
+    .max(3_600_000, 'VISIT_TICK_MS must be between 1000 and 3600000')
+    .default(60_000),
   SIGNUP_RATE_LIMIT: rateLimitSetting('SIGNUP_RATE_LIMIT', defaultRateLimits.signUpsPerHour),
   LOGIN_RATE_LIMIT: rateLimitSetting('LOGIN_RATE_LIMIT', defaultRateLimits.loginsPerMinute),
   PUBLIC_RATE_LIMIT: rateLimitSetting('PUBLIC_RATE_LIMIT', defaultRateLimits.publicPerMinute),
@@ -137,6 +143,8 @@ export interface Config {
   reminderTickMs?: number;
   /** How often late and missed dose alerts are looked for (default 60000 ms). */
   doseTickMs?: number;
+  /** How often late and missed visits are looked for (default 60000 ms). */
+  visitTickMs?: number;
   /** Per-address limits of the anonymous calls; those left out take defaultRateLimits. */
   rateLimits?: Partial<RateLimits>;
   /** How often open notification streams get a heartbeat (default 25 s; tests shorten it). */
@@ -172,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: value.COOKIE_SECURE,
     reminderTickMs: value.REMINDER_TICK_MS,
     doseTickMs: value.DOSE_TICK_MS,
+    visitTickMs: value.VISIT_TICK_MS,
     rateLimits: {
       signUpsPerHour: value.SIGNUP_RATE_LIMIT,
       loginsPerMinute: value.LOGIN_RATE_LIMIT,

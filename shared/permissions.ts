@@ -40,6 +40,12 @@ export const permissionNames = [
   'conditions:write',
   'doses:read',
   'doses:record',
+  'visits:read',
+  'visits:plan',
+  'visits:check',
+  'visits:correct',
+  'care-plan:write',
+  'timesheets:read',
   'directory:read',
   'users:manage',
   'audit:read',
@@ -61,6 +67,7 @@ const clinicalReads: readonly Permission[] = [
   'allergies:read',
   'conditions:read',
   'doses:read',
+  'visits:read',
   'directory:read',
 ];
 
@@ -70,7 +77,14 @@ const adminGrants: readonly Permission[] = [
   'records:restore',
   'agency:manage',
 ];
-const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-teams:manage'];
+const supervisorGrants: readonly Permission[] = [
+  'patients:read-all',
+  'care-teams:manage',
+  'visits:plan',
+  'visits:correct',
+  'care-plan:write',
+  'timesheets:read',
+];
 
 /*
  * Authorship of clinical records (PRODUCT.md section 7). The author of a medical record,
@@ -106,6 +120,16 @@ const supervisorGrants: readonly Permission[] = ['patients:read-all', 'care-team
  * time zone and dose windows (`agency:manage`).
  */
 
+/*
+ * Caregiver visits. Everyone who sees a patient reads their visits (`visits:read`); the patient
+ * sees who is coming and when. Supervisors and the care team's doctors (editor and up) plan,
+ * move, cancel and delete visits of patients in their scope (`visits:plan`) and keep the
+ * patient's care plan tasks (`care-plan:write`). Caregivers (editor and up) check in and out of
+ * the visits assigned to them (`visits:check`; another caregiver's visit is refused, 403). A
+ * caregiver reads their own timesheet, a supervisor everyone's (`timesheets:read`; the service
+ * decides whose) and corrects check-in and check-out times with a reason (`visits:correct`).
+ */
+
 /** What each role gains at each privilege level (cumulative levels are applied below). */
 const table: Record<Role, Grants> = {
   doctor: {
@@ -125,18 +149,21 @@ const table: Record<Role, Grants> = {
       'allergies:write',
       'conditions:write',
       'doses:record',
+      'visits:plan',
+      'care-plan:write',
     ],
     supervisor: supervisorGrants,
     admin: adminGrants,
   },
   caregiver: {
-    viewer: ['self', ...clinicalReads],
+    viewer: ['self', ...clinicalReads, 'timesheets:read'],
     editor: [
       'progress-reports:create',
       'medications:log',
       'vital-signs:record',
       'vital-signs:write',
       'doses:record',
+      'visits:check',
     ],
     supervisor: supervisorGrants,
     admin: adminGrants,
@@ -156,6 +183,7 @@ const table: Record<Role, Grants> = {
       'allergies:read',
       'conditions:read',
       'doses:read',
+      'visits:read',
     ],
     editor: [],
     // A patient sees only their own record whatever the privilege; a higher level adds only

@@ -152,6 +152,31 @@ export const recordTypes = [
     },
     clinical: true,
   },
+  {
+    type: 'visit',
+    plural: 'visits',
+    labels: { one: 'Visit', many: 'Visits', audit: 'Caregiver visit' },
+    access: {
+      read: 'visits:read',
+      create: 'visits:plan',
+      update: 'visits:plan',
+      remove: 'visits:plan',
+    },
+    clinical: true,
+    screen: '/rota',
+  },
+  {
+    type: 'care-plan-task',
+    plural: 'care-plan-tasks',
+    labels: { one: 'Care plan task', many: 'Care plan tasks', audit: 'Care plan task' },
+    access: {
+      read: 'visits:read',
+      create: 'care-plan:write',
+      update: 'care-plan:write',
+      remove: 'care-plan:write',
+    },
+    clinical: true,
+  },
 ] as const satisfies readonly RecordTypeDefinition[];
 
 export type RecordType = (typeof recordTypes)[number]['type'];

@@ -5,7 +5,7 @@ const links = (role: 'doctor' | 'caregiver' | 'patient' | 'guest', privileges = 
   sidebarLinksFor({ role, privileges: privileges as 'editor' }).map((l) => [l.label, l.to]);
 
 describe('sidebar links', () => {
-  it('a doctor gets the seed’s eight links in order', () => {
+  it('a doctor gets the seed’s eight links in order, and the rota', () => {
     expect(links('doctor')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Patients', '/patients'],
@@ -13,20 +13,28 @@ describe('sidebar links', () => {
       ['Medical Records', '/medical-records'],
       ['Prescriptions & Medication', '/prescriptions-medication'],
       ['Progress Report', '/progress-report'],
+      ['Rota', '/rota'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
     ]);
   });
 
-  it('a caregiver gets the seed’s six links in order', () => {
+  it('a caregiver gets the seed’s six links in order, and their timesheet', () => {
     expect(links('caregiver')).toEqual([
       ['Dashboard', '/caregiver-dashboard'],
       ['Patients', '/patients'],
       ['Progress Report', '/progress-report'],
       ['Prescriptions & Medication', '/prescriptions-medication'],
+      ['Timesheets', '/timesheets'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
     ]);
+  });
+
+  it('the rota is for those who plan visits: doctors from editor on, supervising caregivers', () => {
+    expect(links('doctor', 'viewer').map(([label]) => label)).not.toContain('Rota');
+    expect(links('caregiver').map(([label]) => label)).not.toContain('Rota');
+    expect(links('caregiver', 'supervisor')).toContainEqual(['Rota', '/rota']);
   });
 
   it('a patient’s Dashboard link goes to /patient-dashboard, plus who viewed the record', () => {

@@ -1,4 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EventIcon from '@mui/icons-material/Event';
@@ -11,6 +12,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
+import PunchClockIcon from '@mui/icons-material/PunchClock';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -64,6 +66,8 @@ const icons: Record<ScreenIcon, ReactNode> = {
   users: <ManageAccountsIcon />,
   audit: <HistoryIcon />,
   'deleted-records': <RestoreFromTrashIcon />,
+  timesheets: <PunchClockIcon />,
+  rota: <CalendarViewWeekIcon />,
 };
 
 /** The seed's sidebar per role (the patient's Dashboard fixed), plus patient and admin extras. */

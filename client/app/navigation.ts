@@ -31,7 +31,9 @@ export type ScreenIcon =
   | 'access-log'
   | 'users'
   | 'audit'
-  | 'deleted-records';
+  | 'deleted-records'
+  | 'timesheets'
+  | 'rota';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
@@ -158,6 +160,19 @@ export const screens: Screen[] = [
     load: () => import('../features/progress-reports/progress-report-page.tsx'),
     access: 'progress-reports:read',
     sidebar: { label: 'Progress Report', icon: 'progress', order: { doctor: 5, caregiver: 2 } },
+  },
+  {
+    path: '/timesheets',
+    load: () => import('../features/timesheets/timesheets-page.tsx'),
+    access: 'timesheets:read',
+    // A caregiver's own sheet; every caregiver's for supervisors.
+    sidebar: { label: 'Timesheets', icon: 'timesheets', order: { doctor: 5.7, caregiver: 3.7 } },
+  },
+  {
+    path: '/rota',
+    load: () => import('../features/rota/rota-page.tsx'),
+    access: 'visits:plan',
+    sidebar: { label: 'Rota', icon: 'rota', order: { doctor: 5.5, caregiver: 3.5 } },
   },
   {
     path: '/notifications',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { startDoseAlerts } from './doses.ts';
 import { startReminderScheduler } from './reminders.ts';
 import { startSessionPruning } from './sessions.ts';
+import { startVisitAlerts } from './visits.ts';
 
 export interface Jobs {
   /** Resolves when the scheduled work in progress (if any) has finished. */
@@ -11,19 +12,21 @@ export interface Jobs {
 
 /**
  * Starts the scheduled work of the server: reminders firing (every REMINDER_TICK_MS), late and
- * missed dose alerts (every DOSE_TICK_MS), and old sessions and login-throttle rows deleted
+ * missed dose alerts (every DOSE_TICK_MS), missed visits and late and missed visit alerts
+ * (every VISIT_TICK_MS), and old sessions and login-throttle rows deleted
  * (hourly).
  */
 export function startJobs(app: FastifyInstance): Jobs {
   const reminders = startReminderScheduler(app, { tickMs: app.config.reminderTickMs });
   const doseAlerts = startDoseAlerts(app, { tickMs: app.config.doseTickMs });
+  const visitAlerts = startVisitAlerts(app, { tickMs: app.config.visitTickMs });
   const pruning = startSessionPruning(app);
   return {
     idle: async () => {
-      await Promise.all([reminders.idle(), doseAlerts.idle(), pruning.idle()]);
+      await Promise.all([reminders.idle(), doseAlerts.idle(), visitAlerts.idle(), pruning.idle()]);
     },
     stop: async () => {
-      await Promise.all([reminders.stop(), doseAlerts.stop(), pruning.stop()]);
+      await Promise.all([reminders.stop(), doseAlerts.stop(), visitAlerts.stop(), pruning.stop()]);
     },
   };
 }

@@ -181,6 +181,26 @@ const rules: Record<string, Rule> = {
   'GET /api/doses/summary': route({ request: plain('/api/doses/summary') }),
   'GET /api/patients/:id/doses': patientRoute({ suffix: '/doses' }),
   'GET /api/patients/:id/mar': patientRoute({ suffix: '/mar' }),
+  // Caregiver visits: the caller's own day; the rota (week and day) in the caller's scope; one
+  // patient's visits in scope. A timesheet without a caregiver is the caller's own, so only a
+  // caregiver has one (others 400); the summary is for supervisors (403 otherwise); the export
+  // without a caregiver is every caregiver's for a supervisor and one's own for a caregiver.
+  'GET /api/visits/mine': route({ request: plain('/api/visits/mine') }),
+  'GET /api/rota': route({ request: plain('/api/rota') }),
+  'GET /api/rota/day': route({ request: plain('/api/rota/day') }),
+  'GET /api/patients/:id/visits': patientRoute({ suffix: '/visits' }),
+  'GET /api/timesheets': route({
+    decide: (p) => (p.role === 'caregiver' ? 'ok' : 400),
+    request: plain('/api/timesheets?from=2026-01-01&to=2026-01-31'),
+  }),
+  'GET /api/timesheets/summary': route({
+    decide: (p) => (seesAgency(p) ? 'ok' : 'forbidden'),
+    request: plain('/api/timesheets/summary?from=2026-01-01&to=2026-01-31'),
+  }),
+  'GET /api/timesheets/export': route({
+    decide: (p) => (seesAgency(p) || p.role === 'caregiver' ? 'ok' : 400),
+    request: plain('/api/timesheets/export?from=2026-01-01&to=2026-01-31'),
+  }),
   // Taking "no known allergies" back (false) never meets the 409 of allergies listed.
   'PUT /api/patients/:id/allergy-status': patientRoute({
     suffix: '/allergy-status',
@@ -313,6 +333,7 @@ const rules: Record<string, Rule> = {
 for (const kind of clinicalKinds) {
   Object.assign(rules, clinicalRoutes(kind));
 }
+Object.assign(rules, visitRoutes());
 
 /** The rules by `METHOD url` (Fastify's route url, with its `:params`). */
 export const routeRules: Readonly<Record<string, Rule>> = rules;
@@ -467,7 +488,9 @@ function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
           kind === 'vital-signs' ||
           kind === 'allergies' ||
           kind === 'conditions' ||
-          kind === 'doses'
+          kind === 'doses' ||
+          kind === 'visits' ||
+          kind === 'care-plan-tasks'
         ? null
         : 'doctor';
   const result: Record<string, Rule> = {
@@ -503,6 +526,58 @@ function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
     });
   }
   return result;
+}
+
+/**
+ * The writes of a visit beyond the standard calls. Cancel and correction act on any visit in
+ * scope (visits:plan, visits:correct); check-in and check-out only on the caller's own visit
+ * (visits:check): another's in scope is 403.
+ */
+function visitRoutes(): Record<string, Rule> {
+  const ownVisit = (p: Principal, which: Which): Verdict => {
+    const scope = patientScope(p, which);
+    if (scope !== 'ok') return scope;
+    return which === 'own' && p.role === 'caregiver' ? 'ok' : 'forbidden';
+  };
+  return {
+    'POST /api/visits/:id/cancel': route({
+      targeted: true,
+      mutates: true,
+      decide: patientScope,
+      request: async ({ w, p, which, fresh }) => ({
+        url: `/api/visits/${(await w.record('visits', p, which, { fresh })).id}/cancel`,
+        body: { reason: 'In hospital' },
+      }),
+    }),
+    // Before the test clock's now; a check-in alone leaves the visit in progress.
+    'PUT /api/visits/:id/times': route({
+      targeted: true,
+      mutates: true,
+      decide: patientScope,
+      request: async ({ w, p, which, fresh }) => ({
+        url: `/api/visits/${(await w.record('visits', p, which, { fresh })).id}/times`,
+        body: { checkInAt: '2026-01-01T09:00:00.000Z', reason: 'Checked in on paper' },
+      }),
+    }),
+    'POST /api/visits/:id/check-in': route({
+      targeted: true,
+      mutates: true,
+      decide: ownVisit,
+      request: async ({ w, p, which }) => ({
+        url: `/api/visits/${await w.checkableVisit(p, which, 'planned')}/check-in`,
+        body: { location: { status: 'refused' } },
+      }),
+    }),
+    'POST /api/visits/:id/check-out': route({
+      targeted: true,
+      mutates: true,
+      decide: ownVisit,
+      request: async ({ w, p, which }) => ({
+        url: `/api/visits/${await w.checkableVisit(p, which, 'in-progress')}/check-out`,
+        body: { location: { status: 'unavailable' }, tasks: [] },
+      }),
+    }),
+  };
 }
 
 /** patients:read-all, whatever the role (a by-person list checks only that). */

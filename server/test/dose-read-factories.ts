@@ -128,13 +128,19 @@ export async function insertDose(
 /** Saves the agency's settings (row id 1), replacing any saved before. */
 export async function setAgencySettings(
   db: Executor,
-  o: { timeZone: string; doseWindowMinutes?: number; doseMissedAfterMinutes?: number },
+  o: {
+    timeZone: string;
+    doseWindowMinutes?: number;
+    doseMissedAfterMinutes?: number;
+    visitLateAfterMinutes?: number;
+  },
 ): Promise<void> {
   const values = {
     id: 1,
     timeZone: o.timeZone,
     doseWindowMinutes: o.doseWindowMinutes ?? 60,
     doseMissedAfterMinutes: o.doseMissedAfterMinutes ?? 240,
+    visitLateAfterMinutes: o.visitLateAfterMinutes ?? 15,
   };
   await db
     .insert(agencySettings)
@@ -145,6 +151,7 @@ export async function setAgencySettings(
         timeZone: values.timeZone,
         doseWindowMinutes: values.doseWindowMinutes,
         doseMissedAfterMinutes: values.doseMissedAfterMinutes,
+        visitLateAfterMinutes: values.visitLateAfterMinutes,
         updatedAt: sql`now()`,
       },
     });

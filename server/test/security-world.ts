@@ -10,6 +10,7 @@ import {
 import { validVitalSignInput } from './vital-sign-factories.ts';
 import { validAllergyInput, validConditionInput } from './chart-factories.ts';
 import { insertOpenPrnPrescription } from './dose-factories.ts';
+import { insertVisit, visitInput } from './visit-factories.ts';
 import { call, type TestApp } from './app.ts';
 import {
   createDeletedPatient,
@@ -56,6 +57,8 @@ export const clinicalKinds = [
   'allergies',
   'conditions',
   'doses',
+  'visits',
+  'care-plan-tasks',
 ] as const;
 export type ClinicalKind = (typeof clinicalKinds)[number];
 export type RecordKind = ClinicalKind | 'appointments';
@@ -207,6 +210,12 @@ export class SecurityWorld {
       // record's body), the prescription is missing too.
       case 'doses':
         return doseBodyFor(patientId, MISSING_ID);
+      // Always the maker caregiver (on every care team), each visit at its own time so none
+      // overlaps another of the maker's.
+      case 'visits':
+        return visitInput(patientId, this.makerCaregiver.id, nextVisitStart());
+      case 'care-plan-tasks':
+        return { patientId, title: 'Help with shower' };
     }
   }
 
@@ -287,6 +296,29 @@ export class SecurityWorld {
     );
   }
 
+  /**
+   * A visit for check-in (planned, open now) or check-out (in progress, no tasks), inserted as
+   * stored: own is the principal's own visit of its own patient; other, the maker caregiver's
+   * visit of the other patient. Always new: checking in or out changes it.
+   */
+  async checkableVisit(
+    p: Principal,
+    which: Which,
+    state: 'planned' | 'in-progress',
+  ): Promise<number> {
+    if (which === 'missing') return MISSING_ID;
+    const now = this.t.clock.now();
+    const own = which === 'own' && p.user !== null;
+    return insertVisit(this.db, {
+      patientId: own ? p.ownPatientId : this.otherPatientId,
+      caregiverId: own ? p.user!.id : this.makerCaregiver.id,
+      plannedStart: new Date(now.getTime() - 10 * 60_000),
+      status: state,
+      checkInAt: state === 'in-progress' ? new Date(now.getTime() - 5 * 60_000) : null,
+      recordedBy: this.makerDoctor.id,
+    });
+  }
+
   /** A soft-deleted patient that is `which` for the principal. */
   async deletedPatient(p: Principal, which: Which): Promise<number> {
     if (which === 'missing') return MISSING_ID;
@@ -338,6 +370,15 @@ export class SecurityWorld {
     return found;
   }
 }
+
+let visitsMade = 0;
+/** A start for the next visit of the world: two hours after the one before, from 2030. */
+const nextVisitStart = (): string => {
+  visitsMade += 1;
+  return new Date(
+    Date.parse('2030-01-01T00:00:00.000Z') + visitsMade * 2 * 3_600_000,
+  ).toISOString();
+};
 
 /** An as-needed dose given now, for a pain. */
 const doseBodyFor = (patientId: number, prescriptionId: number) => ({

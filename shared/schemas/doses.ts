@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agencyTexts, doseTexts, validation } from '../messages.ts';
+import { agencyTexts, doseTexts, validation, visitTexts } from '../messages.ts';
 import { optionalText } from './common.ts';
 import { clinicalId, parseClinicalInstant, recordBaseSchema } from './clinical.ts';
 
@@ -435,6 +435,8 @@ export const agencySettingsSchema = z.object({
   timeZone: z.string(),
   doseWindowMinutes: z.number(),
   doseMissedAfterMinutes: z.number(),
+  /** A visit not checked in this many minutes after its start is late. */
+  visitLateAfterMinutes: z.number(),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
@@ -455,6 +457,13 @@ export const agencySettingsInputSchema = z
       .int(agencyTexts.doseMissedAfterInvalid)
       .min(10, agencyTexts.doseMissedAfterInvalid)
       .max(1440, agencyTexts.doseMissedAfterInvalid),
+    /** Absent: kept as it is. */
+    visitLateAfterMinutes: z
+      .number({ message: visitTexts.lateAfterInvalid })
+      .int(visitTexts.lateAfterInvalid)
+      .min(5, visitTexts.lateAfterInvalid)
+      .max(240, visitTexts.lateAfterInvalid)
+      .optional(),
   })
   .refine((v) => v.doseMissedAfterMinutes > v.doseWindowMinutes, {
     path: ['doseMissedAfterMinutes'],

@@ -7,6 +7,7 @@ export const notificationKinds = [
   'prescription',
   'vital-sign',
   'dose',
+  'visit',
   'system',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

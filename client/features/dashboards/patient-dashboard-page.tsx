@@ -7,6 +7,7 @@ import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
 import { LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PatientVisitsCard } from '../../components/visits/patient-visits-card.tsx';
 import { ownPatientIdOf } from '../../../shared/permissions.ts';
 import { apiPathOf, type RecordType } from '../../../shared/record-types.ts';
 import { useSession } from '../../lib/auth.tsx';
@@ -82,9 +83,12 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /patient-dashboard: the seed's four cards on the signed-in patient's own data. */
+/**
+ * /patient-dashboard: the seed's four cards on the signed-in patient's own data, and the
+ * caregivers' visits coming up.
+ */
 export default function PatientDashboardPage() {
-  const { user } = useSession();
+  const { user, can } = useSession();
   const patientId = ownPatientIdOf(user);
   const base = (type: RecordType) =>
     patientId === null ? null : `${apiPathOf(type)}/patient/${patientId}`;
@@ -163,6 +167,7 @@ export default function PatientDashboardPage() {
             </>
           )}
         />
+        {can('visits:read') && <PatientVisitsCard patientId={patientId} />}
         <DashboardCard
           title="Progress Report"
           emptyText={clinicalTexts.noProgressReports}

@@ -13,7 +13,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
-import { notices, notificationTexts, scheduleTexts } from '../../../shared/messages.ts';
+import { notices, notificationTexts, scheduleTexts, visitTexts } from '../../../shared/messages.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -34,6 +34,7 @@ const kindLabels: Record<NotificationKind, string> = {
   prescription: 'Prescription',
   'vital-sign': 'Vital signs',
   dose: scheduleTexts.notificationKind,
+  visit: visitTexts.notificationKind,
   system: 'Notice',
 };
 

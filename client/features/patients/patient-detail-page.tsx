@@ -2,7 +2,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { chartTexts, notices, patientTexts } from '../../../shared/messages.ts';
+import { chartTexts, notices, patientTexts, timesheetTexts } from '../../../shared/messages.ts';
 import { seesOwnRecordOnly, type Permission } from '../../../shared/permissions.ts';
 import type { Chart, TimelineEntry } from '../../../shared/schemas/chart.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
@@ -29,6 +29,7 @@ import { PatientAppointmentsSection } from './components/patient-appointments-se
 import { PatientDetailsSection } from './components/patient-details-section.tsx';
 import { ProblemsSection } from './components/problems-section.tsx';
 import { RecordViewDialog } from './components/record-view-dialog.tsx';
+import { VisitsTab } from './components/visits-section.tsx';
 
 const tabs = [
   { key: 'timeline', label: chartTexts.tabs.timeline, needs: 'patients:read' },
@@ -46,6 +47,7 @@ const tabs = [
   },
   { key: 'prescriptions', label: chartTexts.tabs.prescriptions, needs: 'prescriptions:read' },
   { key: 'medication', label: chartTexts.tabs.medication, needs: 'medications:read' },
+  { key: 'visits', label: timesheetTexts.visitsTab, needs: 'visits:read' },
   { key: 'allergies', label: chartTexts.tabs.problems, needs: 'allergies:read' },
   { key: 'details', label: chartTexts.tabs.details, needs: 'patients:read' },
 ] as const satisfies readonly { key: string; label: string; needs: Permission }[];
@@ -87,6 +89,8 @@ function TabContent({
           <ChartRecordSection config={medicationType} patientId={patientId} />
         </>
       );
+    case 'visits':
+      return <VisitsTab patientId={patientId} />;
     case 'allergies':
       return <ProblemsSection chart={chart} />;
     case 'details':

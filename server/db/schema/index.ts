@@ -5,3 +5,4 @@ export * from './appointments.ts';
 export * from './clinical.ts';
 export * from './reminders.ts';
 export * from './medication-rounds.ts';
+export * from './visits.ts';

@@ -131,6 +131,8 @@ export const agencySettings = pgTable(
     doseWindowMinutes: smallint().notNull().default(60),
     /** A dose without an outcome is missed this many minutes after its time. */
     doseMissedAfterMinutes: smallint().notNull().default(240),
+    /** A visit not checked in this many minutes after its start is late (the office is told). */
+    visitLateAfterMinutes: smallint().notNull().default(15),
     updatedBy: integer().references(() => users.id),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -545,6 +545,41 @@ describe('demo agency seed', () => {
     expect(notices.length).toBeGreaterThan(0);
   });
 
+  it('keeps a rota: weeks of visits done (a few late, some missed), this week and next planned', async () => {
+    const [rota] = await rows<{
+      completed: number;
+      late: number;
+      missed: number;
+      cancelled: number;
+      inProgress: number;
+      planned: number;
+      unassigned: number;
+      plans: number;
+      tasks: number;
+    }>(
+      database,
+      sql`select count(*) filter (where status = 'completed')::int as completed,
+                 count(*) filter (where check_in_at > planned_start + interval '15 minutes')::int as late,
+                 count(*) filter (where status = 'missed')::int as missed,
+                 count(*) filter (where status = 'cancelled')::int as cancelled,
+                 count(*) filter (where status = 'in-progress')::int as "inProgress",
+                 count(*) filter (where status = 'planned' and planned_start > ${now.toISOString()})::int as planned,
+                 count(*) filter (where caregiver_id is null)::int as unassigned,
+                 (select count(*) from care_plan_tasks)::int as plans,
+                 (select count(*) from visit_tasks)::int as tasks
+          from visits`,
+    );
+    expect(rota!.completed).toBeGreaterThan(50);
+    expect(rota!.late).toBeGreaterThanOrEqual(1);
+    expect(rota!.missed).toBeGreaterThanOrEqual(2);
+    expect(rota!.missed).toBeLessThanOrEqual(4);
+    expect(rota!.cancelled).toBeGreaterThanOrEqual(1);
+    expect(rota!.planned).toBeGreaterThan(50);
+    expect(rota!.unassigned).toBe(2);
+    expect(rota!.plans).toBeGreaterThanOrEqual(6 * 2);
+    expect(rota!.tasks).toBeGreaterThan(rota!.completed);
+  });
+
   it('reuses a database that already has users instead of seeding twice', async () => {
     const again = await seedDemo(database.db, { now, size: { patients: 6 } });
     expect(again.created).toBe(false);

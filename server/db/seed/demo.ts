@@ -19,6 +19,7 @@ import { createRandom, type Random } from './random.ts';
 import { addCareReminders, insertFiredReminders, refreshDueReminders } from './reminders.ts';
 import { addRounds, emptyRoundsRows, insertRounds, roundsSeed } from './rounds.ts';
 import { createStaff } from './staff.ts';
+import { addCarePlan, emptyVisitsRows, insertVisits, planVisits, visitsSeed } from './visits.ts';
 import { towns } from './vocabulary.ts';
 import { addVitalSigns, vitalSignsSeed } from './vital-signs.ts';
 
@@ -67,6 +68,9 @@ async function buildAgency(
   const chartRandom = createRandom(chartSeed(size.seed));
   const roundsRandom = createRandom(roundsSeed(size.seed));
   const rounds = emptyRoundsRows();
+  const visitsRandom = createRandom(visitsSeed(size.seed));
+  const visits = emptyVisitsRows();
+  const rota: ReturnType<typeof addCarePlan>[] = [];
 
   // Each step draws its random values in turn: the order of these calls is part of the seed.
   for (let i = 0; i < size.patients; i += 1) {
@@ -89,11 +93,15 @@ async function buildAgency(
       withAllergy: i === 0,
     });
     addRounds(patient, roundsRandom, agency.rows.scripts.slice(firstScript), rounds);
+    rota.push(addCarePlan(patient, visitsRandom, visits));
   }
+  // The first caregiver is the demo's caregiver login: their day is under way at `now`.
+  planVisits(rota, caregivers[0], visitsRandom, now, visits);
 
   await insertPatientRows(tx, agency.rows);
   await insertFiredReminders(agency, [...caregivers, ...doctors]);
   await insertAll(tx, reminders, agency.rows.staffReminders);
   await insertChartRows(tx, agency.rows.chart);
   await insertRounds(tx, now, rounds, agency.rows.scripts);
+  await insertVisits(tx, now, visits);
 }

@@ -14,13 +14,20 @@ export function getAgencySettings(ctx: RequestContext): Promise<AgencySettings> 
 /**
  * Saves the agency's settings (administrators): the one row is written or replaced, with who
  * changed it, in one transaction with its audit row. Every instance reads them afresh, so the
- * new zone and windows apply to the next request.
+ * new zone, windows and late setting apply to the next request. A late setting left out keeps
+ * the one saved (15 minutes on a first save).
  */
 export async function setAgencySettings(
   ctx: RequestContext,
   input: AgencySettingsInput,
 ): Promise<AgencySettings> {
-  const values = { ...input, updatedBy: ctx.user.id, updatedAt: ctx.clock.now() };
+  const { visitLateAfterMinutes, ...rest } = input;
+  const values = {
+    ...rest,
+    ...(visitLateAfterMinutes === undefined ? {} : { visitLateAfterMinutes }),
+    updatedBy: ctx.user.id,
+    updatedAt: ctx.clock.now(),
+  };
   return ctx.audit.change(
     async (tx) => {
       await tx

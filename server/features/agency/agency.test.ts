@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencyTexts } from '../../../shared/messages.ts';
+import { agencyTexts, visitTexts } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { agencySettings, auditLog } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
@@ -34,19 +34,25 @@ describe('agency settings', () => {
     const res = await call(t.app, 'GET', '/api/agency-settings', { token: caregiver.token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual(defaultAgencySettings());
-    expect(res.json).toMatchObject({ doseWindowMinutes: 60, doseMissedAfterMinutes: 240 });
+    expect(res.json).toMatchObject({
+      doseWindowMinutes: 60,
+      doseMissedAfterMinutes: 240,
+      visitLateAfterMinutes: 15,
+    });
   });
 
   it('an administrator saves them: one row, who saved it, one audit row; everyone reads them', async () => {
     t.clock.set('2026-01-15T09:30:00.000Z');
     const res = await put(admin, valid);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json).toEqual(valid);
+    // Left out on a first save: the default late setting.
+    expect(res.json).toEqual({ ...valid, visitLateAfterMinutes: 15 });
     const rows = await db.select().from(agencySettings);
     expect(rows).toEqual([
       {
         id: 1,
         ...valid,
+        visitLateAfterMinutes: 15,
         updatedBy: admin.id,
         updatedAt: new Date('2026-01-15T09:30:00.000Z'),
       },
@@ -59,12 +65,31 @@ describe('agency settings', () => {
       ['update', '1', 'success'],
     ]);
     const read = await call(t.app, 'GET', '/api/agency-settings', { token: doctor.token });
-    expect(read.json).toEqual(valid);
+    expect(read.json).toEqual({ ...valid, visitLateAfterMinutes: 15 });
 
     // Saving again replaces the one row.
     const again = await put(admin, { ...valid, timeZone: 'America/New_York' });
     expect(again.json.timeZone).toBe('America/New_York');
     expect(await db.$count(agencySettings)).toBe(1);
+  });
+
+  it('saves the visit late setting, answers it, and keeps it when a later save leaves it out', async () => {
+    const saved = await put(admin, { ...valid, visitLateAfterMinutes: 30 });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.visitLateAfterMinutes).toBe(30);
+    const [row] = await db.select().from(agencySettings);
+    expect(row!.visitLateAfterMinutes).toBe(30);
+    const read = await call(t.app, 'GET', '/api/agency-settings', { token: caregiver.token });
+    expect(read.json.visitLateAfterMinutes).toBe(30);
+
+    const kept = await put(admin, { ...valid, doseWindowMinutes: 45 });
+    expect(kept.json).toMatchObject({ doseWindowMinutes: 45, visitLateAfterMinutes: 30 });
+    const [after] = await db.select().from(agencySettings);
+    expect(after).toMatchObject({ doseWindowMinutes: 45, visitLateAfterMinutes: 30 });
+
+    const changed = await put(admin, { ...valid, visitLateAfterMinutes: 5 });
+    expect(changed.json.visitLateAfterMinutes).toBe(5);
+    await put(admin, { ...valid, visitLateAfterMinutes: 15 });
   });
 
   it('anyone but an administrator is refused (403) and nothing changes', async () => {
@@ -101,6 +126,24 @@ describe('agency settings', () => {
       { doseMissedAfterMinutes: 100.5 },
       'doseMissedAfterMinutes',
       agencyTexts.doseMissedAfterInvalid,
+    ],
+    [
+      'a late setting of 4 minutes',
+      { visitLateAfterMinutes: 4 },
+      'visitLateAfterMinutes',
+      visitTexts.lateAfterInvalid,
+    ],
+    [
+      'a late setting of 241 minutes',
+      { visitLateAfterMinutes: 241 },
+      'visitLateAfterMinutes',
+      visitTexts.lateAfterInvalid,
+    ],
+    [
+      'a late setting written as text',
+      { visitLateAfterMinutes: 'soon' },
+      'visitLateAfterMinutes',
+      visitTexts.lateAfterInvalid,
     ],
   ];
   it.each(bad)(

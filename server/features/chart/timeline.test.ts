@@ -17,6 +17,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { chartRows } from '../../test/chart-history.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
+import { insertCarePlanTasks, insertVisit } from '../../test/visit-factories.ts';
 import { decodeCursor, encodeCursor, loadTimeline, readableTimelineTypes } from './timeline.ts';
 
 describe('the timeline (GET /api/patients/{id}/timeline)', () => {
@@ -277,6 +278,63 @@ describe('the timeline (GET /api/patients/{id}/timeline)', () => {
       ['Aspirin 75 mg daily', ''],
       ['70.0 kg', ''],
     ]);
+  });
+
+  it('shows a visit at its planned start with its service and status; care plan tasks are no entries', async () => {
+    const id = (await createPatient(db, { careTeam: [doctor, caregiver] })).id;
+    const done = await insertVisit(db, {
+      patientId: id,
+      caregiverId: caregiver.id,
+      recordedBy: doctor.id,
+      plannedStart: new Date('2025-11-02T09:00:00.000Z'),
+      status: 'completed',
+      checkInAt: new Date('2025-11-02T09:00:00.000Z'),
+      checkOutAt: new Date('2025-11-02T10:00:00.000Z'),
+    });
+    const cancelled = await insertVisit(db, {
+      patientId: id,
+      caregiverId: null,
+      recordedBy: doctor.id,
+      plannedStart: new Date('2025-11-03T09:00:00.000Z'),
+      serviceType: 'meal-preparation',
+      status: 'cancelled',
+      cancelReason: 'In hospital',
+    });
+    await insertVisit(db, {
+      patientId: id,
+      caregiverId: caregiver.id,
+      recordedBy: doctor.id,
+      plannedStart: new Date('2025-11-04T09:00:00.000Z'),
+      deletedAt: new Date('2025-11-01T00:00:00.000Z'),
+    });
+    await insertCarePlanTasks(db, id, doctor.id, ['Help with shower']);
+    const res = await get(doctor, '', id);
+    expect(res.json.entries).toEqual([
+      {
+        type: 'visit',
+        id: cancelled,
+        at: '2025-11-03T09:00:00.000Z',
+        title: 'Meal preparation visit: Cancelled',
+        detail: 'In hospital',
+        by: null,
+        flagged: false,
+      },
+      {
+        type: 'visit',
+        id: done,
+        at: '2025-11-02T09:00:00.000Z',
+        title: 'Personal care visit: Completed',
+        detail: '',
+        by: 'Cara Giver',
+        flagged: false,
+      },
+    ]);
+    const tasksOnly = await get(doctor, 'types=care-plan-task', id);
+    expect(tasksOnly.status).toBe(200);
+    expect(tasksOnly.json).toEqual({ entries: [], nextCursor: null });
+    // Filtered to visits and days like every type.
+    const visitsOnly = await get(doctor, 'types=visit&from=2025-11-03', id);
+    expect(visitsOnly.json.entries.map((e: TimelineEntry) => e.id)).toEqual([cancelled]);
   });
 
   it("writes readings in the reader's units", async () => {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { chartTexts, doseTexts } from '../../../shared/messages.ts';
+import { chartTexts, doseTexts, visitTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { recordType } from '../../../shared/record-types.ts';
 import { MAX_ID, parseCalendarDate } from '../../../shared/schemas/common.ts';
@@ -12,6 +12,7 @@ import {
   type TimelineQuery,
   type TimelineType,
 } from '../../../shared/schemas/chart.ts';
+import type { ServiceType, VisitStatus } from '../../../shared/schemas/visits.ts';
 import { outOfRange } from '../../../shared/vital-thresholds.ts';
 import {
   celsiusToFahrenheit,
@@ -32,6 +33,7 @@ import {
   patients,
   prescriptions,
   progressReports,
+  visits,
   vitalSigns,
 } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
@@ -87,7 +89,11 @@ const vitalOrder = [
   'pain',
 ] as const;
 
-const sources: Record<TimelineType, Source> = {
+/**
+ * Every type of the registry has its place here: its source, or null for a type that holds no
+ * events (a patient's standing care plan tasks: the visits that copy them are on the timeline).
+ */
+const sources: Record<TimelineType, Source | null> = {
   appointment: {
     table: appointments,
     id: appointments.id,
@@ -190,7 +196,25 @@ const sources: Record<TimelineType, Source> = {
       sql`coalesce(nullif(${short(doses.note)}, ''), ${doses.reason}, ${short(doses.prnReason)})`,
     ],
   },
+  // A caregiver's visit, at its planned start (visits_patient_idx), by its caregiver.
+  visit: {
+    table: visits,
+    id: visits.id,
+    patientId: visits.patientId,
+    deletedAt: visits.deletedAt,
+    at: visits.plannedStart,
+    by: visits.caregiverId,
+    texts: [
+      sql`${visits.serviceType}`,
+      sql`${visits.status}`,
+      sql`coalesce(${visits.cancelReason}, ${short(visits.note)})`,
+    ],
+  },
+  'care-plan-task': null,
 };
+
+/** The types that have entries on the timeline. */
+const onTimeline = (type: TimelineType): boolean => sources[type] !== null;
 
 /** A type's place in the timeline's order of entries that share a moment. */
 const rankOf = (type: TimelineType): number => timelineTypes.indexOf(type);
@@ -293,7 +317,7 @@ const momentOf = (source: Source): SQL =>
 
 /** One type's subquery: the patient's live entries after the cursor, in order, `take` at most. */
 function subquery(type: TimelineType, shape: Shape): SQL {
-  const source = sources[type];
+  const source = sources[type]!;
   const rank = rankOf(type);
   const text = (i: number) => source.texts[i] ?? sql`null`;
   const where = sql.join(
@@ -463,6 +487,15 @@ function linesOf(type: TimelineType, row: TimelineRow): { title: string; detail:
       const detail = doseTexts.reasonLabels[f3 as keyof typeof doseTexts.reasonLabels] ?? f3;
       return { title: doseTexts.doseTimelineTitle(outcome ?? '', f2 ?? ''), detail: cut(detail) };
     }
+    case 'visit': {
+      const service = visitTexts.serviceTypeLabels[f1 as ServiceType] ?? f1 ?? '';
+      const status = visitTexts.statusLabels[f2 as VisitStatus] ?? f2 ?? '';
+      // f3: why it was cancelled, else the caregiver's note.
+      return { title: visitTexts.timelineTitle(service, status), detail: cut(f3) };
+    }
+    case 'care-plan-task':
+      // Not on the timeline (no source): a standing task is no event.
+      return { title: f1 ?? '', detail: '' };
   }
 }
 
@@ -482,7 +515,9 @@ export async function loadTimeline(
   if (query.cursor !== undefined && !cursor) {
     throw badRequest({ cursor: chartTexts.invalidCursor }, chartTexts.invalidCursor);
   }
-  const types = timelineTypes.filter((t) => query.types.includes(t) && readable.includes(t));
+  const types = timelineTypes.filter(
+    (t) => onTimeline(t) && query.types.includes(t) && readable.includes(t),
+  );
   const take = query.limit + 1;
 
   let rows: TimelineRow[] = [];

@@ -12,6 +12,7 @@ export const defaultAgencySettings = (): AgencySettings => ({
   timeZone: serverTimeZone(),
   doseWindowMinutes: 60,
   doseMissedAfterMinutes: 240,
+  visitLateAfterMinutes: 15,
 });
 
 /**
@@ -25,6 +26,7 @@ export async function loadAgencySettings(db: Executor): Promise<AgencySettings> 
       timeZone: agencySettings.timeZone,
       doseWindowMinutes: agencySettings.doseWindowMinutes,
       doseMissedAfterMinutes: agencySettings.doseMissedAfterMinutes,
+      visitLateAfterMinutes: agencySettings.visitLateAfterMinutes,
     })
     .from(agencySettings)
     .where(eq(agencySettings.id, 1));

@@ -11,6 +11,8 @@ import {
   medications,
   prescriptions,
   progressReports,
+  carePlanTasks,
+  visits,
   vitalSigns,
 } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
@@ -24,6 +26,7 @@ import {
 } from '../../test/clinical-factories.ts';
 import { insertVitalSign, validVitalSignInput } from '../../test/vital-sign-factories.ts';
 import { insertOpenPrnPrescription } from '../../test/dose-factories.ts';
+import { insertCarePlanTasks, insertVisit, visitInput } from '../../test/visit-factories.ts';
 import {
   insertAllergy,
   insertCondition,
@@ -55,7 +58,9 @@ type Kind =
   | 'vital signs'
   | 'allergies'
   | 'conditions'
-  | 'doses';
+  | 'doses'
+  | 'visits'
+  | 'care plan tasks';
 
 const actorSpecs: Record<ActorName, { role: string; privileges: Privilege }> = {
   'doctor viewer': { role: 'doctor', privileges: 'viewer' },
@@ -130,6 +135,19 @@ const allowed: Record<Kind, Record<'read' | 'add' | 'edit' | 'delete', Set<Actor
     add: only('doctor editor', 'caregiver editor'),
     edit: only('doctor editor', 'caregiver editor'),
     delete: only('doctor editor', 'caregiver editor'),
+  },
+  // Caregiver visits: everyone who sees the patient reads them; the care team's doctors plan.
+  visits: {
+    read: reads,
+    add: only('doctor editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
+  },
+  'care plan tasks': {
+    read: reads,
+    add: only('doctor editor'),
+    edit: only('doctor editor'),
+    delete: only('doctor editor'),
   },
 };
 
@@ -250,6 +268,30 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
         target
           ? doseBodies.get(target.id)!
           : doseBodyOf(patientId, await prnPrescription(patientId)),
+    },
+    // Unassigned, so that no two visits of the cases meet on a caregiver's time.
+    visits: {
+      path: '/api/visits',
+      table: visits,
+      seed: async (patientId: number) => ({
+        id: await insertVisit(db, {
+          patientId,
+          caregiverId: null,
+          plannedStart: new Date('2026-03-02T09:00:00.000Z'),
+          recordedBy: actors['doctor editor'].id,
+        }),
+      }),
+      body: (patientId: number) => visitInput(patientId, null, '2026-03-02T09:00:00.000Z'),
+    },
+    'care plan tasks': {
+      path: '/api/care-plan-tasks',
+      table: carePlanTasks,
+      seed: async (patientId: number) => ({
+        id: (
+          await insertCarePlanTasks(db, patientId, actors['doctor editor'].id, ['Prepare lunch'])
+        )[0]!,
+      }),
+      body: (patientId: number) => ({ patientId, title: 'Help with shower' }),
     },
   });
 
@@ -489,6 +531,8 @@ describe('clinical records permission table (PRODUCT.md section 3)', () => {
       '/api/allergies',
       '/api/conditions',
       '/api/doses',
+      '/api/visits',
+      '/api/care-plan-tasks',
     ]) {
       expect((await call(t.app, 'GET', path)).status).toBe(401);
     }

@@ -17,12 +17,12 @@ import type { StoredKind } from './record-kind.ts';
 type Listing<T> = Promise<Page<T>>;
 
 /** What a feature's service offers the standard calls; every function takes the context first. */
-export interface RecordService<TInput, TAnswer> {
+export interface RecordService<TInput, TAnswer, TUpdate = TInput> {
   list(ctx: RequestContext, query: ListQuery): Listing<TAnswer>;
   listForPatient(ctx: RequestContext, patientId: number, query: ListQuery): Listing<TAnswer>;
   get(ctx: RequestContext, id: number): Promise<TAnswer>;
   create(ctx: RequestContext, input: TInput): Promise<TAnswer>;
-  update(ctx: RequestContext, id: number, input: TInput): Promise<TAnswer>;
+  update(ctx: RequestContext, id: number, input: TUpdate): Promise<TAnswer>;
   remove(ctx: RequestContext, id: number): Promise<void>;
   restore(ctx: RequestContext, id: number): Promise<TAnswer>;
 }
@@ -31,9 +31,11 @@ export interface RecordService<TInput, TAnswer> {
  * A clinical record type as the server serves it: its registry entry (path, words, permissions),
  * its schemas, its service and how it is stored.
  */
-export interface RecordFeature<TInput, TAnswer> {
+export interface RecordFeature<TInput, TAnswer, TUpdate = TInput> {
   input: z.ZodType<TInput>;
-  service: RecordService<TInput, TAnswer>;
+  /** The body of a change, when it differs from an add's (`input` otherwise). */
+  updateInput?: z.ZodType<TUpdate>;
+  service: RecordService<TInput, TAnswer, TUpdate>;
   /** How it is stored and answered; its type names its registry entry. */
   kind: StoredKind & { answer: z.ZodType<TAnswer> };
   /**
@@ -41,6 +43,8 @@ export interface RecordFeature<TInput, TAnswer> {
    * HttpError's `extra`): its 409 schema and what it means, for OpenAPI and the serializer.
    */
   writeConflict?: { schema: z.ZodType; description: string };
+  /** When a delete may be refused with 409, what that means (for OpenAPI). */
+  removeConflict?: string;
   /** Lists by a person: `/doctor/{id}` or `/caregiver/{id}` (one's own, or any for a supervisor). */
   byPerson?: {
     segment: 'doctor' | 'caregiver';
@@ -53,8 +57,8 @@ export interface RecordFeature<TInput, TAnswer> {
 export type AnyRecordFeature = RecordFeature<unknown, unknown>;
 
 /** Declares a feature: its service is checked against its schemas here, then the types rest. */
-export const defineRecordFeature = <TInput, TAnswer>(
-  feature: RecordFeature<TInput, TAnswer>,
+export const defineRecordFeature = <TInput, TAnswer, TUpdate = TInput>(
+  feature: RecordFeature<TInput, TAnswer, TUpdate>,
 ): AnyRecordFeature => feature as unknown as AnyRecordFeature;
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -167,7 +171,7 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
           tags: [tag],
           summary: `Changes a ${noun}`,
           params: recordIdParamsSchema,
-          body: feature.input,
+          body: feature.updateInput ?? feature.input,
           ...writeSchema,
           response: { 200: answer, ...writeSchema.response },
         },
@@ -182,8 +186,12 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         schema: {
           tags: [tag],
           summary: `Deletes a ${noun} (soft: it leaves every list and an admin can restore it)`,
+          ...(feature.removeConflict ? { description: feature.removeConflict } : {}),
           params: recordIdParamsSchema,
-          response: { 204: z.null().describe('Deleted'), ...errors },
+          response: {
+            204: z.null().describe('Deleted'),
+            ...(feature.removeConflict ? errorResponses(400, 401, 403, 404, 409) : errors),
+          },
         },
       },
       async (request, reply) => {
@@ -204,7 +212,12 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
             'The record returns to every list with its fields unchanged. 404 for an unknown id, ' +
             '409 when the record is not deleted or belongs to a deleted patient.',
           params: recordIdParamsSchema,
-          response: { 200: answer, ...errorResponses(400, 401, 403, 404, 409) },
+          // A feature's own conflict may refuse a restore too (a caregiver booked since).
+          response: {
+            200: answer,
+            ...errorResponses(400, 401, 403, 404, 409),
+            ...writeSchema.response,
+          },
         },
       },
       async (request) => service.restore(contextOf(request), request.params.id),

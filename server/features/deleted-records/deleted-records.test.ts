@@ -138,7 +138,7 @@ describe('deleted records', () => {
     expect(res.status).toBe(400);
     // Spelled out: the words a person reads, whatever the registry builds them from.
     expect(res.json.errors.type).toBe(
-      'Type must be one of patient, appointment, medical-record, progress-report, prescription, medication, vital-sign, allergy, condition, dose',
+      'Type must be one of patient, appointment, medical-record, progress-report, prescription, medication, vital-sign, allergy, condition, dose, visit, care-plan-task',
     );
   });
 

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { clinicalTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
 import type { ListQuery } from '../../../shared/schemas/common.ts';
@@ -11,20 +9,17 @@ import {
 } from '../../../shared/schemas/progress-reports.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
-import type { Tx } from '../../db/client.ts';
 import { progressReports as table } from '../../db/schema/index.ts';
 import {
   assertSelfOrSupervisor,
-  careTeamOf,
   clinicalRecords,
   isoText,
-  patientDisplayName,
   patientNameOf,
   userNameOf,
   type StoredRow,
 } from '../clinical-common/clinical-records.ts';
+import { finishFiling, pendingReportId } from '../clinical-common/progress-report-filing.ts';
 import { defineRecordFeature } from '../clinical-common/record-routes.ts';
-import { createNotifications } from '../notifications/notifications.service.ts';
 
 const records = clinicalRecords({
   type: 'progress-report',
@@ -55,10 +50,6 @@ const records = clinicalRecords({
   },
 });
 
-/** The readable identifier of a report: PR-<year>-<row id, six digits>. */
-export const formatReportId = (year: number, id: number): string =>
-  `PR-${year}-${String(id).padStart(6, '0')}`;
-
 /** A caregiver's own report: the one they are named on, or the one they filed. */
 const isOwn = (report: StoredRow<typeof table>, user: SessionUser): boolean =>
   report.caregiverId === user.id || report.createdBy === user.id;
@@ -73,29 +64,6 @@ const toColumns = (input: ProgressReportInput) => ({
   ...input,
   date: parseClinicalInstant(input.date)!,
 });
-
-/** Gives the new report its readable id and tells the patient's doctors, in the same transaction. */
-async function afterFiling(ctx: RequestContext, tx: Tx, row: StoredRow<typeof table>) {
-  const now = ctx.clock.now();
-  const reportId = formatReportId(now.getUTCFullYear(), row.id);
-  await tx.update(table).set({ reportId }).where(eq(table.id, row.id));
-  const doctors = await careTeamOf(tx, row.patientId, 'doctor', ctx.user.id);
-  if (doctors.length === 0) return;
-  const message = clinicalTexts.progressReportFiled(
-    reportId,
-    await patientDisplayName(tx, row.patientId),
-  );
-  await createNotifications(
-    tx,
-    now,
-    doctors.map((userId) => ({
-      userId,
-      message,
-      kind: 'progress-report' as const,
-      link: '/progress-report',
-    })),
-  );
-}
 
 export const progressReportsService = {
   ...records.standard,
@@ -114,9 +82,9 @@ export const progressReportsService = {
   create: (ctx: RequestContext, input: ProgressReportInput) =>
     records.create(
       ctx,
-      // A unique placeholder until the row has its id (replaced in the same transaction).
-      { ...toColumns(input), reportId: `pending-${randomUUID()}` },
-      { after: (tx, row) => afterFiling(ctx, tx, row) },
+      { ...toColumns(input), reportId: pendingReportId() },
+      // Its readable id and the doctors' notices, in the same transaction.
+      { after: async (tx, row) => void (await finishFiling(ctx, tx, row)) },
     ),
 
   /** Changes a report: doctors any in scope, caregivers their own. */

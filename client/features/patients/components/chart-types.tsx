@@ -8,6 +8,8 @@ import {
   doseTexts,
   notices,
   scheduleTexts,
+  timesheetTexts,
+  visitTexts,
   vitalSignTexts,
 } from '../../../../shared/messages.ts';
 import { formatDate, formatDateTime } from '../../../../shared/format.ts';
@@ -21,6 +23,12 @@ import type { Medication } from '../../../../shared/schemas/medications.ts';
 import type { Prescription } from '../../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../../shared/schemas/progress-reports.ts';
 import type { Me } from '../../../../shared/schemas/users.ts';
+import type {
+  CarePlanTask,
+  Visit,
+  VisitCorrection,
+  VisitLocation,
+} from '../../../../shared/schemas/visits.ts';
 import { vitalMeasurements, type VitalSign } from '../../../../shared/schemas/vital-signs.ts';
 import type { UnitSettings } from '../../../../shared/units.ts';
 import { DateTimeText, type Column } from '../../../components/data-table.tsx';
@@ -37,6 +45,7 @@ import {
 import { ProgressReportFormDialog } from '../../../components/records/forms/progress-report-form-dialog.tsx';
 import { VitalSignFormDialog } from '../../../components/records/vital-sign-form-dialog.tsx';
 import { formatShown, labelWithUnit } from '../../../lib/units.ts';
+import { CarePlanTaskFormDialog } from './care-plan-section.tsx';
 import { AllergyFormDialog } from './forms/allergy-form-dialog.tsx';
 import { ConditionFormDialog } from './forms/condition-form-dialog.tsx';
 
@@ -54,6 +63,8 @@ export interface FieldLine {
   label: string;
   value: string | string[];
   struck?: boolean;
+  /** Shows the value as a link to this address (a related record's place on the chart). */
+  href?: string;
 }
 
 /**
@@ -479,6 +490,140 @@ export const doseType: ChartType<Dose> = {
   ],
 };
 
+/** Where a check-in or check-out was made: shared (with its accuracy), refused or unavailable. */
+function locationText(status: VisitLocation['status'] | null, accuracy: number | null): string {
+  if (!status) return '';
+  return timesheetTexts.locationAt(
+    visitTexts.locationLabels[status],
+    status === 'shared' ? accuracy : null,
+  );
+}
+
+const stamped = (at: string | null, where: string) =>
+  at ? [formatDateTime(at), where].filter(Boolean).join(' · ') : '';
+
+const visitCorrectionText = (c: VisitCorrection) => {
+  const time = (iso: string | null) => (iso ? formatDateTime(iso) : timesheetTexts.noTime);
+  return timesheetTexts.correctionLine(
+    `${time(c.previousCheckInAt)} – ${time(c.previousCheckOutAt)}`,
+    `${time(c.checkInAt)} – ${time(c.checkOutAt)}`,
+    c.correctedByName,
+    formatDateTime(c.correctedAt),
+    c.reason,
+  );
+};
+
+const plannedText = (r: Pick<Visit, 'plannedStart' | 'plannedEnd'>) =>
+  visitTexts.timeRange(formatDateTime(r.plannedStart), formatDateTime(r.plannedEnd));
+
+/**
+ * A caregiver's visit, viewed as a record (the timeline, the chart's visits). It is planned and
+ * moved on the rota and checked in and out on the caregiver's day, not from here; those who plan
+ * visits may delete one planned in error.
+ */
+export const visitType: ChartType<Visit> = {
+  type: 'visit',
+  title: visitTexts.visits,
+  columns: [
+    {
+      key: 'plannedStart',
+      header: timesheetTexts.plannedTime,
+      nowrap: true,
+      render: (r) => plannedText(r),
+    },
+    {
+      key: 'serviceType',
+      header: visitTexts.serviceType,
+      render: (r) => visitTexts.serviceTypeLabels[r.serviceType],
+    },
+    { key: 'caregiver', header: visitTexts.caregiver, render: (r) => r.caregiverName },
+    { key: 'status', header: visitTexts.status, render: (r) => visitTexts.statusLabels[r.status] },
+  ],
+  emptyText: timesheetTexts.patientVisitsEmpty,
+  fetchError: timesheetTexts.errorFetchingVisits,
+  addLabel: '',
+  mayAdd: () => false,
+  mayChangeSome: (asker) => asker.can('visits:plan'),
+  mayEdit: () => false,
+  mayDelete: only('visits:plan'),
+  describe: (r) => timesheetTexts.describeVisit(r.patientName, formatDateTime(r.plannedStart)),
+  remove: {
+    title: timesheetTexts.deleteVisitTitle,
+    message: clinicalTexts.deleteMessage,
+    success: timesheetTexts.visitDeleted,
+    error: timesheetTexts.errorDeletingVisit,
+  },
+  // Never opened (mayEdit is false): visits are changed on the rota.
+  Form: () => null,
+  fields: (r) => [
+    { label: visitTexts.status, value: visitTexts.statusLabels[r.status] },
+    { label: timesheetTexts.cancelReason, value: r.cancelReason ?? '' },
+    { label: visitTexts.serviceType, value: visitTexts.serviceTypeLabels[r.serviceType] },
+    {
+      label: visitTexts.caregiver,
+      value: r.caregiverId === null ? visitTexts.unassigned : r.caregiverName,
+    },
+    { label: timesheetTexts.plannedTime, value: plannedText(r) },
+    {
+      label: timesheetTexts.checkInField,
+      value: stamped(r.checkInAt, locationText(r.checkInLocation, r.checkInAccuracy)),
+    },
+    {
+      label: timesheetTexts.checkOutField,
+      value: stamped(r.checkOutAt, locationText(r.checkOutLocation, r.checkOutAccuracy)),
+    },
+    { label: visitTexts.instructions, value: r.instructions },
+    {
+      label: visitTexts.tasks,
+      value: r.tasks.length
+        ? r.tasks.map((t) =>
+            timesheetTexts.taskLine(t.title, visitTexts.taskStatusLabels[t.status], t.reason),
+          )
+        : visitTexts.noTasks,
+    },
+    { label: visitTexts.note, value: r.note },
+    {
+      label: timesheetTexts.progressReport,
+      value: r.progressReportId === null ? '' : timesheetTexts.openProgressReport,
+      href:
+        r.progressReportId === null ? undefined : `/patients/${r.patientId}?tab=progress-reports`,
+    },
+    { label: timesheetTexts.corrections, value: r.corrections.map(visitCorrectionText) },
+    { label: timesheetTexts.recordedBy, value: r.recordedByName },
+  ],
+};
+
+/** A standing task of the patient's care plan; the chart's Visits tab keeps them in order. */
+export const carePlanTaskType: ChartType<CarePlanTask> = {
+  type: 'care-plan-task',
+  title: timesheetTexts.carePlanTitle,
+  columns: [
+    { key: 'position', header: timesheetTexts.position, render: (r) => r.position + 1 },
+    { key: 'title', header: timesheetTexts.taskTitle, render: (r) => r.title },
+    { key: 'recordedBy', header: f.recordedBy, render: (r) => r.recordedByName },
+  ],
+  emptyText: timesheetTexts.carePlanEmpty,
+  fetchError: timesheetTexts.errorFetchingCarePlan,
+  addLabel: timesheetTexts.addTask,
+  mayAdd: (asker) => asker.can('care-plan:write'),
+  mayChangeSome: (asker) => asker.can('care-plan:write'),
+  mayEdit: only('care-plan:write'),
+  mayDelete: only('care-plan:write'),
+  describe: (r) => timesheetTexts.describeTask(r.title),
+  remove: {
+    title: timesheetTexts.deleteTaskTitle,
+    message: clinicalTexts.deleteMessage,
+    success: timesheetTexts.taskDeleted,
+    error: timesheetTexts.errorDeletingTask,
+  },
+  Form: CarePlanTaskFormDialog,
+  fields: (r) => [
+    { label: timesheetTexts.taskTitle, value: r.title },
+    { label: timesheetTexts.position, value: String(r.position + 1) },
+    { label: f.recordedBy, value: r.recordedByName },
+  ],
+};
+
 /** The clinical types the chart knows, by registry type. */
 export const chartTypes = {
   'medical-record': medicalRecordType,
@@ -489,4 +634,6 @@ export const chartTypes = {
   allergy: allergyType,
   condition: conditionType,
   dose: doseType,
+  visit: visitType,
+  'care-plan-task': carePlanTaskType,
 } satisfies Record<ClinicalRecordType, unknown>;

@@ -5,9 +5,11 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Link,
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { chartTexts } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { recordType } from '../../../../shared/record-types.ts';
@@ -72,7 +74,17 @@ export function FieldList({ lines }: { lines: FieldLine[] }) {
         .map((line) => (
           <Box key={line.label} sx={{ display: 'contents' }}>
             <dt>{line.label}</dt>
-            <dd>{typeof line.value === 'string' ? line.value : <ValueList line={line} />}</dd>
+            <dd>
+              {line.href ? (
+                <Link component={RouterLink} to={line.href}>
+                  {line.value}
+                </Link>
+              ) : typeof line.value === 'string' ? (
+                line.value
+              ) : (
+                <ValueList line={line} />
+              )}
+            </dd>
           </Box>
         ))}
     </Box>

@@ -1,13 +1,23 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { agencyTexts, scheduleTexts } from '../../../../shared/messages.ts';
+import {
+  agencyTexts,
+  scheduleTexts,
+  timesheetTexts,
+  visitTexts,
+} from '../../../../shared/messages.ts';
 import { clearSessionData } from '../../../lib/auth.tsx';
 import { json, meWith, renderSignedIn, stubApi } from '../../../test/vital-signs-kit.tsx';
 import { AgencySettingsCard } from './agency-settings-card.tsx';
 
 const admin = meWith({ temperatureUnit: 'C', glucoseUnit: 'mmol/L' }, 'doctor', 'admin');
-const stored = { timeZone: 'Europe/London', doseWindowMinutes: 60, doseMissedAfterMinutes: 240 };
+const stored = {
+  timeZone: 'Europe/London',
+  doseWindowMinutes: 60,
+  doseMissedAfterMinutes: 240,
+  visitLateAfterMinutes: 15,
+};
 
 afterEach(() => {
   cleanup();
@@ -47,7 +57,36 @@ describe('the agency settings card', () => {
     expect(await screen.findByText(agencyTexts.saved)).toBeInTheDocument();
     const put = calls.filter((c) => c.method === 'PUT');
     expect(put.map((c) => c.body)).toEqual([
-      { timeZone: 'America/New_York', doseWindowMinutes: 30, doseMissedAfterMinutes: 240 },
+      {
+        timeZone: 'America/New_York',
+        doseWindowMinutes: 30,
+        doseMissedAfterMinutes: 240,
+        visitLateAfterMinutes: 15,
+      },
+    ]);
+  });
+
+  it('saves the minutes after which a visit not checked in is late, from 5 to 240', async () => {
+    const { calls, form, user } = await renderCard(() =>
+      json(200, { ...stored, visitLateAfterMinutes: 20 }),
+    );
+    const late = within(form).getByRole('textbox', { name: timesheetTexts.lateAfterLabel });
+    expect(late).toHaveValue('15');
+    expect(late).toHaveAccessibleDescription(timesheetTexts.lateAfterHint);
+    const save = within(form).getByRole('button', { name: scheduleTexts.saveAgency });
+    for (const wrong of ['4', '241', '']) {
+      await user.clear(late);
+      if (wrong) await user.type(late, wrong);
+      await user.click(save);
+      await waitFor(() => expect(late).toHaveAccessibleDescription(visitTexts.lateAfterInvalid));
+    }
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(late);
+    await user.type(late, '20');
+    await user.click(save);
+    expect(await screen.findByText(agencyTexts.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { ...stored, visitLateAfterMinutes: 20 },
     ]);
   });
 

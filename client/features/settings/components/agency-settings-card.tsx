@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { agencyTexts, scheduleTexts } from '../../../../shared/messages.ts';
+import { agencyTexts, scheduleTexts, timesheetTexts } from '../../../../shared/messages.ts';
 import {
   agencySettingsInputSchema,
   type AgencySettings,
@@ -19,9 +19,10 @@ interface AgencyFormValues {
   timeZone: string;
   doseWindowMinutes: number | null;
   doseMissedAfterMinutes: number | null;
+  visitLateAfterMinutes: number | null;
 }
 
-const fields = ['timeZone', 'doseWindowMinutes', 'doseMissedAfterMinutes'];
+const fields = ['timeZone', 'doseWindowMinutes', 'doseMissedAfterMinutes', 'visitLateAfterMinutes'];
 
 /** The zones this browser knows, with the stored one and UTC even where the list leaves them out. */
 function zonesWith(stored: string): string[] {
@@ -60,7 +61,7 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
   });
 
   const numberField = (
-    name: 'doseWindowMinutes' | 'doseMissedAfterMinutes',
+    name: 'doseWindowMinutes' | 'doseMissedAfterMinutes' | 'visitLateAfterMinutes',
     label: string,
     hint: string,
   ) => (
@@ -126,6 +127,11 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
         scheduleTexts.doseMissedAfterLabel,
         agencyTexts.doseMissedAfter,
       )}
+      {numberField(
+        'visitLateAfterMinutes',
+        timesheetTexts.lateAfterLabel,
+        timesheetTexts.lateAfterHint,
+      )}
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {scheduleTexts.saveAgency}
@@ -137,7 +143,8 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
 
 /**
  * The agency's own settings, for those who manage the agency: the time zone doses are
- * scheduled in, how long a dose is due around its time, and when it counts as missed.
+ * scheduled in, how long a dose is due around its time, when it counts as missed, and how
+ * long after its start a visit not checked in counts as late.
  */
 export function AgencySettingsCard() {
   const query = useAgencySettings();

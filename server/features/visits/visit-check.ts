@@ -1,0 +1,285 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { localParts } from '../../../shared/dose-schedule.ts';
+import { visitTexts } from '../../../shared/messages.ts';
+import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
+import type {
+  CheckIn,
+  CheckOut,
+  ServiceType,
+  VisitCorrectionInput,
+  VisitLocation,
+} from '../../../shared/schemas/visits.ts';
+import { checkInOpensAt } from '../../../shared/visit-rules.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import type { Tx } from '../../db/client.ts';
+import { visitCorrections, visits as table, visitTasks } from '../../db/schema/index.ts';
+import { conflict, type HttpError } from '../../lib/http-error.ts';
+import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
+import { fileProgressReportWithin } from '../clinical-common/progress-report-filing.ts';
+import { reads, refuse, visitEvents, visitInScope, type VisitRow } from './visits.service.ts';
+
+/*
+ * The caregiver's side of a visit: check-in and check-out of one's own visits, with the time
+ * (the server's clock) and, when the browser shared it, the position; and the supervisor's
+ * correction of those times, which keeps what it replaces. Each is one conditional update, so
+ * two check-ins sent together (a double tap, a retried request) give one success and one 409.
+ */
+
+const timeOf = (at: Date | null, zone: string): string => (at ? localParts(at, zone).time : '');
+
+/** The columns of a check-in or check-out position. */
+const positionOf = (location: VisitLocation) => ({
+  location: location.status,
+  latitude: location.status === 'shared' ? (location.latitude ?? null) : null,
+  longitude: location.status === 'shared' ? (location.longitude ?? null) : null,
+  accuracy: location.status === 'shared' ? (location.accuracy ?? null) : null,
+});
+
+/** The caller's own visit in scope: 404 outside the scope, 403 (audited) another's. */
+async function ownVisit(ctx: RequestContext, id: number): Promise<VisitRow> {
+  const visit = await visitInScope(ctx, id);
+  if (visit.caregiverId !== ctx.user.id) {
+    return ctx.forbidden(
+      { entity: 'visit', entityId: id, patientId: visit.patientId },
+      visitTexts.notYourVisit,
+    );
+  }
+  return visit;
+}
+
+/** Why a visit cannot be checked in now, or null when it can. */
+function checkInRefusal(visit: VisitRow, now: Date, zone: string): HttpError | null {
+  if (visit.status === 'in-progress' || visit.status === 'completed') {
+    return conflict(visitTexts.alreadyCheckedIn(timeOf(visit.checkInAt, zone)));
+  }
+  if (visit.status !== 'planned') return conflict(visitTexts.checkInClosed);
+  const opens = checkInOpensAt(visit.plannedStart);
+  if (now.getTime() < opens.getTime()) {
+    return conflict(visitTexts.checkInTooEarly(timeOf(opens, zone)));
+  }
+  if (now.getTime() >= visit.plannedEnd.getTime()) return conflict(visitTexts.checkInClosed);
+  return null;
+}
+
+/** Why a visit cannot be checked out, or null when it can. */
+function checkOutRefusal(visit: VisitRow, zone: string): HttpError | null {
+  if (visit.status === 'completed') {
+    return conflict(visitTexts.alreadyCheckedOut(timeOf(visit.checkOutAt, zone)));
+  }
+  if (visit.status === 'cancelled') return conflict(visitTexts.checkInClosed);
+  if (visit.status !== 'in-progress') return conflict(visitTexts.checkInFirst);
+  return null;
+}
+
+/** The visit as stored now (after a conditional update found it changed). */
+async function current(tx: Tx, id: number): Promise<VisitRow | undefined> {
+  const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+  return row;
+}
+
+/** Checks the caller in to their own planned visit, from an hour before its start to its end. */
+export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
+  const visit = await ownVisit(ctx, id);
+  const { timeZone: zone } = await loadAgencySettings(ctx.db);
+  const now = ctx.clock.now();
+  const refusal = checkInRefusal(visit, now, zone);
+  if (refusal) throw refusal;
+  const position = positionOf(input.location);
+  await ctx.audit.change(
+    async (tx) => {
+      const [row] = await tx
+        .update(table)
+        .set({
+          status: 'in-progress',
+          checkInAt: now,
+          checkInLocation: position.location,
+          checkInLatitude: position.latitude,
+          checkInLongitude: position.longitude,
+          checkInAccuracy: position.accuracy,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(table.id, id),
+            eq(table.status, 'planned'),
+            eq(table.caregiverId, ctx.user.id),
+            isNull(table.deletedAt),
+          ),
+        )
+        .returning();
+      if (!row) {
+        // Another request checked in (or the visit changed) first: its answer, nothing changed.
+        const now2 = await current(tx, id);
+        throw (now2 && checkInRefusal(now2, now, zone)) ?? conflict(visitTexts.checkInClosed);
+      }
+      return row;
+    },
+    (row) => visitEvents(ctx, 'update', [row]),
+  );
+  return reads.answerFor(ctx, id);
+}
+
+/** The progress report's summary of a check-out, in the product's words. */
+function reportSummary(
+  visit: VisitRow,
+  checkOutAt: Date,
+  tasks: { title: string; status: 'done' | 'not-done'; reason: string }[],
+  note: string,
+  zone: string,
+): string {
+  const service = visitTexts.serviceTypeLabels[visit.serviceType as ServiceType];
+  const start = visit.checkInAt ?? visit.plannedStart;
+  const lines = [
+    visitTexts.reportSummary(
+      service ?? visit.serviceType,
+      localParts(start, zone).date,
+      visitTexts.timeRange(timeOf(start, zone), timeOf(checkOutAt, zone)),
+    ),
+  ];
+  const done = tasks.filter((task) => task.status === 'done').map((task) => task.title);
+  const notDone = tasks
+    .filter((task) => task.status === 'not-done')
+    .map((task) => `${task.title} (${task.reason})`);
+  if (done.length > 0) lines.push(visitTexts.reportTasksDone(done.join(', ')));
+  if (notDone.length > 0) lines.push(visitTexts.reportTasksNotDone(notDone.join('; ')));
+  if (note) lines.push(note);
+  return lines.join('\n');
+}
+
+/**
+ * Checks the caller out of their own visit in progress: every task's outcome once, a note, and,
+ * when asked, a progress report filed from them in the same transaction.
+ */
+export async function checkOut(ctx: RequestContext, id: number, input: CheckOut) {
+  const visit = await ownVisit(ctx, id);
+  const { timeZone: zone } = await loadAgencySettings(ctx.db);
+  const refusal = checkOutRefusal(visit, zone);
+  if (refusal) throw refusal;
+  const tasks = await ctx.db
+    .select({ id: visitTasks.id, title: visitTasks.title })
+    .from(visitTasks)
+    .where(eq(visitTasks.visitId, id));
+  const titles = new Map(tasks.map((task) => [task.id, task.title]));
+  const outcomes = new Map<number, { status: 'done' | 'not-done'; reason: string }>();
+  for (const task of input.tasks) {
+    if (!titles.has(task.id)) throw refuse('tasks', visitTexts.taskOfAnotherVisit);
+    if (outcomes.has(task.id)) throw refuse('tasks', visitTexts.taskOutcomesRequired);
+    outcomes.set(task.id, {
+      status: task.status,
+      reason: task.status === 'not-done' ? (task.reason ?? '').trim() : '',
+    });
+  }
+  if (outcomes.size !== titles.size) throw refuse('tasks', visitTexts.taskOutcomesRequired);
+  const now = ctx.clock.now();
+  const note = (input.note ?? '').trim();
+  const position = positionOf(input.location);
+  await ctx.audit.change(
+    async (tx) => {
+      const [row] = await tx
+        .update(table)
+        .set({
+          status: 'completed',
+          checkOutAt: now,
+          checkOutLocation: position.location,
+          checkOutLatitude: position.latitude,
+          checkOutLongitude: position.longitude,
+          checkOutAccuracy: position.accuracy,
+          note,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(table.id, id),
+            eq(table.status, 'in-progress'),
+            eq(table.caregiverId, ctx.user.id),
+            isNull(table.deletedAt),
+          ),
+        )
+        .returning();
+      if (!row) {
+        const now2 = await current(tx, id);
+        throw (now2 && checkOutRefusal(now2, zone)) ?? conflict(visitTexts.checkInFirst);
+      }
+      for (const [taskId, outcome] of outcomes) {
+        await tx
+          .update(visitTasks)
+          .set({ ...outcome, updatedAt: now })
+          .where(and(eq(visitTasks.id, taskId), eq(visitTasks.visitId, id)));
+      }
+      if (input.createReport) {
+        const reportTasks = tasks.map((task) => ({ title: task.title, ...outcomes.get(task.id)! }));
+        const reportId = await fileProgressReportWithin(ctx, tx, {
+          patientId: row.patientId,
+          caregiverId: ctx.user.id,
+          date: now,
+          summary: reportSummary(row, now, reportTasks, note, zone),
+          recommendations: visitTexts.reportRecommendations,
+        });
+        await tx.update(table).set({ progressReportId: reportId }).where(eq(table.id, id));
+      }
+      return row;
+    },
+    (row) => visitEvents(ctx, 'update', [row]),
+  );
+  return reads.answerFor(ctx, id);
+}
+
+/**
+ * A supervisor's correction of a visit's check-in and check-out (timesheets): the values it
+ * replaces are kept with the reason and who corrected them. A missed visit given both times is
+ * completed; given a check-in only, in progress.
+ */
+export async function correctTimes(ctx: RequestContext, id: number, input: VisitCorrectionInput) {
+  const visit = await visitInScope(ctx, id);
+  if (visit.status === 'cancelled') throw conflict(visitTexts.correctionCancelled);
+  const now = ctx.clock.now();
+  const checkInAt = input.checkInAt ? parseClinicalInstant(input.checkInAt) : null;
+  const checkOutAt = input.checkOutAt ? parseClinicalInstant(input.checkOutAt) : null;
+  if (checkInAt && checkInAt.getTime() > now.getTime()) {
+    throw refuse('checkInAt', visitTexts.correctionInFuture);
+  }
+  if (checkOutAt && checkOutAt.getTime() > now.getTime()) {
+    throw refuse('checkOutAt', visitTexts.correctionInFuture);
+  }
+  await ctx.audit.change(
+    async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(table)
+        .where(and(eq(table.id, id), isNull(table.deletedAt)))
+        .for('update');
+      if (!locked) throw conflict();
+      if (locked.status === 'cancelled') throw conflict(visitTexts.correctionCancelled);
+      const newIn = checkInAt ?? locked.checkInAt;
+      const newOut = checkOutAt ?? locked.checkOutAt;
+      if (!newIn) throw refuse('checkInAt', visitTexts.checkInFirst);
+      if (newOut && newOut.getTime() <= newIn.getTime()) {
+        throw refuse('checkOutAt', visitTexts.checkOutBeforeCheckIn);
+      }
+      await tx.insert(visitCorrections).values({
+        visitId: id,
+        previousCheckInAt: locked.checkInAt,
+        previousCheckOutAt: locked.checkOutAt,
+        previousStatus: locked.status,
+        checkInAt: newIn,
+        checkOutAt: newOut,
+        reason: input.reason,
+        correctedBy: ctx.user.id,
+        correctedAt: now,
+      });
+      const [row] = await tx
+        .update(table)
+        .set({
+          checkInAt: newIn,
+          checkOutAt: newOut,
+          status: newOut ? 'completed' : 'in-progress',
+          updatedAt: now,
+        })
+        .where(eq(table.id, id))
+        .returning();
+      return row!;
+    },
+    (row) => visitEvents(ctx, 'update', [row]),
+  );
+  return reads.answerFor(ctx, id);
+}

@@ -1,0 +1,581 @@
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { addDays, localParts } from '../../../shared/dose-schedule.ts';
+import { visitTexts } from '../../../shared/messages.ts';
+import { can } from '../../../shared/permissions.ts';
+import type {
+  LocationStatus,
+  MyVisits,
+  PatientVisits,
+  RotaDay,
+  RotaWeek,
+  ServiceType,
+  TaskStatus,
+  VisitCorrection,
+  VisitStatus,
+  VisitSummary,
+} from '../../../shared/schemas/visits.ts';
+import { ROTA_PAGE_SIZE } from '../../../shared/schemas/visits.ts';
+import {
+  checkInOpensAt,
+  daysBetween,
+  isLate,
+  localDateRange,
+  weekOf,
+} from '../../../shared/visit-rules.ts';
+import type { RequestContext } from '../../auth/context.ts';
+import { joinedPatientInScope } from '../../auth/scope.ts';
+import { careTeamMembers, patients, users, visits } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
+import { isoText, userNameOf } from '../clinical-common/clinical-records.ts';
+
+/*
+ * The reads of caregiver visits: the caregiver's day, the rota's week and day, and one
+ * patient's visits. Each is a bounded number of statements whatever the number of caregivers
+ * and visits: the agency's settings, then one statement of visits with their patient, names,
+ * task counts (and, for the caregiver's day, tasks and corrections as JSON) and rota conflicts
+ * computed beside each row, then the audit rows.
+ */
+
+const MINUTE = 60_000;
+/** The longest a visit lasts: an overlap with a visit starting this long before is impossible. */
+const MAX_VISIT_MS = 24 * 60 * MINUTE;
+
+const iso = (at: Date) => at.toISOString();
+const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', ${isoFormat})`;
+const nameOf = (column: string) =>
+  `coalesce((select u.first_name || ' ' || u.second_name from users u where u.id = ${column}), '')`;
+
+/** A visit's tasks in order, as one JSON array beside it. */
+export const tasksOf = sql<
+  { id: number; position: number; title: string; status: TaskStatus; reason: string }[]
+>`coalesce((select json_agg(json_build_object(
+  'id', t.id, 'position', t.position, 'title', t.title, 'status', t.status, 'reason', t.reason
+) order by t.position, t.id) from visit_tasks t where t.visit_id = ${visits.id}), '[]'::json)`;
+
+/** A visit's corrections, oldest first, as one JSON array beside it. */
+export const correctionsOf = sql<VisitCorrection[]>`coalesce((select json_agg(json_build_object(
+  'previousCheckInAt', ${sql.raw(isoOf('c.previous_check_in_at'))},
+  'previousCheckOutAt', ${sql.raw(isoOf('c.previous_check_out_at'))},
+  'previousStatus', c.previous_status,
+  'checkInAt', ${sql.raw(isoOf('c.check_in_at'))},
+  'checkOutAt', ${sql.raw(isoOf('c.check_out_at'))},
+  'reason', c.reason,
+  'correctedByName', ${sql.raw(nameOf('c.corrected_by'))},
+  'correctedAt', ${sql.raw(isoOf('c.corrected_at'))}
+) order by c.corrected_at, c.id) from visit_corrections c where c.visit_id = ${visits.id}), '[]'::json)`;
+
+/** The columns of a visit as the rota, the day and the patient's list show it. */
+const summaryColumns = {
+  id: visits.id,
+  patientId: visits.patientId,
+  patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+  caregiverId: visits.caregiverId,
+  caregiverName: userNameOf(visits.caregiverId),
+  seriesId: visits.seriesId,
+  plannedStart: isoText(visits.plannedStart),
+  plannedEnd: isoText(visits.plannedEnd),
+  serviceType: visits.serviceType,
+  status: visits.status,
+  checkInAt: sql<string | null>`${isoText(visits.checkInAt)}`,
+  checkOutAt: sql<string | null>`${isoText(visits.checkOutAt)}`,
+  cancelReason: visits.cancelReason,
+  taskCount: sql<number>`(select count(*)::int from visit_tasks t where t.visit_id = ${visits.id})`,
+  tasksDone: sql<number>`(select count(*)::int from visit_tasks t where t.visit_id = ${visits.id} and t.status = 'done')`,
+};
+
+interface SummaryRow {
+  id: number;
+  patientId: number;
+  patientName: string;
+  caregiverId: number | null;
+  caregiverName: string;
+  seriesId: number | null;
+  plannedStart: string;
+  plannedEnd: string;
+  serviceType: string;
+  status: string;
+  checkInAt: string | null;
+  checkOutAt: string | null;
+  cancelReason: string | null;
+  taskCount: number;
+  tasksDone: number;
+}
+
+/** Whether a visit is late now (planned, not checked in, past its start plus the setting). */
+const lateOf = (
+  row: { status: string; plannedStart: string; checkInAt: string | null },
+  lateAfterMinutes: number,
+  now: Date,
+) =>
+  isLate(
+    {
+      status: row.status as VisitStatus,
+      plannedStart: new Date(row.plannedStart),
+      checkInAt: row.checkInAt ? new Date(row.checkInAt) : null,
+    },
+    lateAfterMinutes,
+    now,
+  );
+
+export function toSummary(
+  row: SummaryRow,
+  zone: string,
+  lateAfterMinutes: number,
+  now: Date,
+): VisitSummary {
+  const start = localParts(new Date(row.plannedStart), zone);
+  const end = localParts(new Date(row.plannedEnd), zone);
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    patientName: row.patientName,
+    caregiverId: row.caregiverId,
+    caregiverName: row.caregiverName,
+    seriesId: row.seriesId,
+    plannedStart: row.plannedStart,
+    plannedEnd: row.plannedEnd,
+    localDate: start.date,
+    startTime: start.time,
+    endTime: end.time,
+    serviceType: row.serviceType as ServiceType,
+    status: row.status as VisitStatus,
+    late: lateOf(row, lateAfterMinutes, now),
+    checkInAt: row.checkInAt,
+    checkOutAt: row.checkOutAt,
+    cancelReason: row.cancelReason,
+    taskCount: row.taskCount,
+    tasksDone: row.tasksDone,
+  };
+}
+
+/** The live visits of live patients in the caller's scope overlapping [from, to). */
+const liveInScope = (ctx: RequestContext, from: Date, to: Date): SQL =>
+  and(
+    isNull(visits.deletedAt),
+    isNull(patients.deletedAt),
+    joinedPatientInScope(ctx.user),
+    // visits_start_idx: a visit lasts at most a day.
+    gt(visits.plannedStart, new Date(from.getTime() - MAX_VISIT_MS)),
+    lt(visits.plannedStart, to),
+    gt(visits.plannedEnd, from),
+  )!;
+
+/** One 'list' row per patient whose visits were read; one without a patient when none were. */
+export function auditVisitList(
+  ctx: RequestContext,
+  patientIds: Iterable<number>,
+  entity = 'visit',
+): Promise<void> {
+  const ids = [...new Set(patientIds)].sort((a, b) => a - b);
+  return ctx.audit.read(
+    ids.length === 0
+      ? { action: 'list', entity, patientId: null }
+      : ids.map((patientId) => ({ action: 'list' as const, entity, patientId })),
+  );
+}
+
+/** A 'YYYY-MM-DD' date given, or today in the agency's zone. */
+const dayOr = (date: string | undefined, now: Date, zone: string) =>
+  date ?? localParts(now, zone).date;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/visits/mine
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The caller's visits of a local day (today by default), by start: each as a whole visit with
+ * its tasks and corrections, the patient's address and phone, whether it is late, its local
+ * date and times, and when check-in opens. Cancelled visits are included (their status says
+ * so). Three statements: the settings, the visits, the audit rows.
+ */
+export async function listMyVisits(
+  ctx: RequestContext,
+  query: { date?: string } = {},
+): Promise<MyVisits> {
+  const now = ctx.clock.now();
+  const settings = await loadAgencySettings(ctx.db);
+  const zone = settings.timeZone;
+  const date = dayOr(query.date, now, zone);
+  const day = localDateRange(date, date, zone);
+  const rows = await ctx.db
+    .select({
+      id: visits.id,
+      patientId: visits.patientId,
+      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+      patientAddress: patients.address,
+      patientPhone: patients.phoneNumber,
+      createdAt: isoText(visits.createdAt),
+      updatedAt: isoText(visits.updatedAt),
+      caregiverId: visits.caregiverId,
+      caregiverName: userNameOf(visits.caregiverId),
+      seriesId: visits.seriesId,
+      plannedStart: isoText(visits.plannedStart),
+      plannedEnd: isoText(visits.plannedEnd),
+      serviceType: visits.serviceType,
+      status: visits.status,
+      cancelReason: visits.cancelReason,
+      instructions: visits.instructions,
+      checkInAt: sql<string | null>`${isoText(visits.checkInAt)}`,
+      checkInLocation: visits.checkInLocation,
+      checkInLatitude: visits.checkInLatitude,
+      checkInLongitude: visits.checkInLongitude,
+      checkInAccuracy: visits.checkInAccuracy,
+      checkOutAt: sql<string | null>`${isoText(visits.checkOutAt)}`,
+      checkOutLocation: visits.checkOutLocation,
+      checkOutLatitude: visits.checkOutLatitude,
+      checkOutLongitude: visits.checkOutLongitude,
+      checkOutAccuracy: visits.checkOutAccuracy,
+      note: visits.note,
+      progressReportId: visits.progressReportId,
+      recordedBy: visits.recordedBy,
+      recordedByName: userNameOf(visits.recordedBy),
+      tasks: tasksOf,
+      corrections: correctionsOf,
+    })
+    .from(visits)
+    .innerJoin(patients, eq(patients.id, visits.patientId))
+    .where(
+      and(
+        // visits_caregiver_idx: the caller's visits starting that day.
+        eq(visits.caregiverId, ctx.user.id),
+        gte(visits.plannedStart, day.start),
+        lt(visits.plannedStart, day.end),
+        isNull(visits.deletedAt),
+        isNull(patients.deletedAt),
+        joinedPatientInScope(ctx.user),
+      ),
+    )
+    .orderBy(asc(visits.plannedStart), asc(visits.id));
+
+  const late = settings.visitLateAfterMinutes;
+  const answer: MyVisits = {
+    date,
+    timeZone: zone,
+    now: iso(now),
+    visits: rows.map((row) => {
+      const start = localParts(new Date(row.plannedStart), zone);
+      const end = localParts(new Date(row.plannedEnd), zone);
+      return {
+        ...row,
+        serviceType: row.serviceType as ServiceType,
+        status: row.status as VisitStatus,
+        checkInLocation: row.checkInLocation as LocationStatus | null,
+        checkOutLocation: row.checkOutLocation as LocationStatus | null,
+        late: lateOf(row, late, now),
+        localDate: start.date,
+        startTime: start.time,
+        endTime: end.time,
+        checkInOpensAt: iso(checkInOpensAt(new Date(row.plannedStart))),
+      };
+    }),
+  };
+  await auditVisitList(
+    ctx,
+    rows.map((row) => row.patientId),
+  );
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/rota
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The caregivers the caller plans for: every active caregiver for a supervisor; for a doctor,
+ * the active caregivers on the care teams of the doctor's live patients.
+ */
+function plannableCondition(ctx: RequestContext): SQL {
+  const mine = can(ctx.user, 'patients:read-all')
+    ? undefined
+    : inArray(
+        users.id,
+        ctx.db
+          .select({ id: careTeamMembers.userId })
+          .from(careTeamMembers)
+          .where(
+            inArray(
+              careTeamMembers.patientId,
+              sql`(select ctm.patient_id from care_team_members ctm join patients p on p.id = ctm.patient_id where ctm.user_id = ${ctx.user.id} and p.deleted_at is null)`,
+            ),
+          ),
+      );
+  return and(eq(users.role, 'caregiver'), eq(users.isActive, true), mine)!;
+}
+
+const byName = [asc(users.firstName), asc(users.secondName), asc(users.id)];
+
+/** One page of the caregivers the caller plans for, by name, with how many there are in all. */
+function caregiverPage(ctx: RequestContext, page: number) {
+  return ctx.db
+    .select({
+      id: users.id,
+      name: sql<string>`${users.firstName} || ' ' || ${users.secondName}`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .where(plannableCondition(ctx))
+    .orderBy(...byName)
+    .limit(ROTA_PAGE_SIZE)
+    .offset((page - 1) * ROTA_PAGE_SIZE);
+}
+
+/**
+ * The visits a rota page holds: those of the page's caregivers (the same subquery as
+ * caregiverPage, so both statements run at once); page 1 adds the unassigned ones and those of
+ * caregivers on no page (deactivated, or off the caller's patients' care teams).
+ */
+function visitsOnPage(ctx: RequestContext, page: number): SQL {
+  const pageIds = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(plannableCondition(ctx))
+    .orderBy(...byName)
+    .limit(ROTA_PAGE_SIZE)
+    .offset((page - 1) * ROTA_PAGE_SIZE);
+  const onPage = inArray(visits.caregiverId, pageIds);
+  if (page > 1) return onPage;
+  const everyPage = ctx.db.select({ id: users.id }).from(users).where(plannableCondition(ctx));
+  return or(onPage, isNull(visits.caregiverId), notInArray(visits.caregiverId, everyPage))!;
+}
+
+/** The page fields of a rota answer. */
+const pageFields = (page: number, caregivers: { total: number }[], total?: number) => {
+  const caregiverTotal = total ?? caregivers[0]?.total ?? 0;
+  return {
+    page,
+    pageCount: Math.max(1, Math.ceil(caregiverTotal / ROTA_PAGE_SIZE)),
+    caregiverTotal,
+  };
+};
+
+/** Statuses a conflict is reported on: the visits still to happen or happening. */
+const openStatuses = new Set(['planned', 'in-progress']);
+
+/**
+ * The week of a date (this week by default), Monday to Sunday in the agency's zone: the
+ * caregivers the caller plans for with their planned minutes, every live visit in scope that
+ * overlaps the week (unassigned ones too), and the conflicts of the visits still to come: a
+ * caregiver no longer on the care team, deactivated, or booked on another visit at the same
+ * time (any patient's: the other visit is not named). Four statements: the settings, the
+ * caregivers, the visits with their conflicts, the audit rows.
+ */
+export async function getRotaWeek(
+  ctx: RequestContext,
+  query: { week?: string; page?: number } = {},
+): Promise<RotaWeek> {
+  const page = query.page ?? 1;
+  const now = ctx.clock.now();
+  const settings = await loadAgencySettings(ctx.db);
+  const zone = settings.timeZone;
+  const { weekStart, days } = weekOf(dayOr(query.week, now, zone));
+  const span = localDateRange(weekStart, days[6]!, zone);
+
+  const [caregivers, rows] = await Promise.all([
+    caregiverPage(ctx, page),
+    ctx.db
+      .select({
+        ...summaryColumns,
+        onTeam: sql<boolean>`exists (select 1 from care_team_members c where c.patient_id = ${visits.patientId} and c.user_id = ${visits.caregiverId})`,
+        caregiverActive: sql<boolean>`coalesce((select u.is_active from users u where u.id = ${visits.caregiverId}), true)`,
+        // The earliest other live visit of the same caregiver sharing a moment with this one
+        // (visits_caregiver_idx; a visit lasts at most a day).
+        overlapAt: sql<string | null>`(select ${sql.raw(isoOf('o.planned_start'))} from visits o
+          join patients op on op.id = o.patient_id and op.deleted_at is null
+          where o.caregiver_id = ${visits.caregiverId} and o.id <> ${visits.id}
+            and o.deleted_at is null and o.status <> 'cancelled'
+            and o.planned_start > ${visits.plannedStart} - interval '24 hours'
+            and o.planned_start < ${visits.plannedEnd} and o.planned_end > ${visits.plannedStart}
+          order by o.planned_start, o.id limit 1)`,
+      })
+      .from(visits)
+      .innerJoin(patients, eq(patients.id, visits.patientId))
+      .where(and(liveInScope(ctx, span.start, span.end), visitsOnPage(ctx, page)))
+      .orderBy(asc(visits.plannedStart), asc(visits.id)),
+  ]);
+
+  const late = settings.visitLateAfterMinutes;
+  const minutes = new Map<number, number>();
+  const conflicts: RotaWeek['conflicts'] = [];
+  for (const row of rows) {
+    if (row.caregiverId === null) continue;
+    if (row.status !== 'cancelled') {
+      // The part of the visit inside the week.
+      const from = Math.max(Date.parse(row.plannedStart), span.start.getTime());
+      const to = Math.min(Date.parse(row.plannedEnd), span.end.getTime());
+      const add = Math.max(0, Math.round((to - from) / MINUTE));
+      minutes.set(row.caregiverId, (minutes.get(row.caregiverId) ?? 0) + add);
+    }
+    if (!openStatuses.has(row.status)) continue;
+    const name = row.caregiverName;
+    if (!row.caregiverActive) {
+      conflicts.push({
+        visitId: row.id,
+        kind: 'inactive-caregiver',
+        message: visitTexts.rotaInactiveCaregiver(name),
+      });
+    }
+    if (!row.onTeam) {
+      conflicts.push({
+        visitId: row.id,
+        kind: 'not-on-team',
+        message: visitTexts.rotaNotOnTeam(name),
+      });
+    }
+    if (row.overlapAt) {
+      const at = localParts(new Date(row.overlapAt), zone);
+      const time =
+        at.date === localParts(new Date(row.plannedStart), zone).date
+          ? at.time
+          : `${at.date} ${at.time}`;
+      conflicts.push({
+        visitId: row.id,
+        kind: 'overlap',
+        message: visitTexts.rotaOverlap(name, time),
+      });
+    }
+  }
+
+  const answer: RotaWeek = {
+    ...pageFields(page, caregivers),
+    weekStart,
+    days,
+    timeZone: zone,
+    now: iso(now),
+    caregivers: caregivers.map((c) => ({
+      id: c.id,
+      name: c.name,
+      plannedMinutes: minutes.get(c.id) ?? 0,
+    })),
+    visits: rows.map((row) => toSummary(row, zone, late, now)),
+    conflicts,
+  };
+  await auditVisitList(
+    ctx,
+    rows.map((row) => row.patientId),
+  );
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/rota/day
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every live visit in scope that overlaps a local day (today by default), by start, with its
+ * status now, and how many are in each state: planned (on time), late, in progress,
+ * completed, missed, cancelled. Three statements.
+ */
+export async function getRotaDay(
+  ctx: RequestContext,
+  query: { date?: string; page?: number } = {},
+): Promise<RotaDay> {
+  const page = query.page ?? 1;
+  const now = ctx.clock.now();
+  const settings = await loadAgencySettings(ctx.db);
+  const zone = settings.timeZone;
+  const date = dayOr(query.date, now, zone);
+  const span = localDateRange(date, date, zone);
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select(summaryColumns)
+      .from(visits)
+      .innerJoin(patients, eq(patients.id, visits.patientId))
+      .where(and(liveInScope(ctx, span.start, span.end), visitsOnPage(ctx, page)))
+      .orderBy(asc(visits.plannedStart), asc(visits.id)),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(plannableCondition(ctx)),
+  ]);
+  const list = rows.map((row) => toSummary(row, zone, settings.visitLateAfterMinutes, now));
+  const counts = { planned: 0, late: 0, inProgress: 0, completed: 0, missed: 0, cancelled: 0 };
+  for (const v of list) {
+    if (v.late) counts.late += 1;
+    else if (v.status === 'planned') counts.planned += 1;
+    else if (v.status === 'in-progress') counts.inProgress += 1;
+    else if (v.status === 'completed') counts.completed += 1;
+    else if (v.status === 'missed') counts.missed += 1;
+    else counts.cancelled += 1;
+  }
+  await auditVisitList(
+    ctx,
+    rows.map((row) => row.patientId),
+  );
+  return {
+    ...pageFields(page, [], counted?.total ?? 0),
+    date,
+    timeZone: zone,
+    now: iso(now),
+    visits: list,
+    counts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/patients/{id}/visits
+// ---------------------------------------------------------------------------------------------
+
+/** The longest period of local dates a list of visits covers. */
+export const MAX_PERIOD_DAYS = 62;
+
+/** A period of local dates: from on or before to, at most 62 days; otherwise 400 on `to`. */
+export function checkPeriod(from: string, to: string): void {
+  const days = daysBetween(from, to) + 1;
+  if (days < 1 || days > MAX_PERIOD_DAYS) {
+    throw badRequest({ to: visitTexts.periodInvalid }, visitTexts.periodInvalid);
+  }
+}
+
+/**
+ * One patient's live visits whose start falls in a period of local dates (today and the next
+ * 14 days by default), by start: "who is coming, when" for the chart and the patient's own
+ * dashboard. 404 when the patient is missing or out of scope. One 'list' row.
+ */
+export async function listPatientVisits(
+  ctx: RequestContext,
+  patientId: number,
+  query: { from?: string; to?: string } = {},
+): Promise<PatientVisits> {
+  const now = ctx.clock.now();
+  const settings = await loadAgencySettings(ctx.db);
+  const zone = settings.timeZone;
+  const from = query.from ?? (query.to ? addDays(query.to, -14) : localParts(now, zone).date);
+  const to = query.to ?? addDays(from, 14);
+  checkPeriod(from, to);
+  const span = localDateRange(from, to, zone);
+  const rows = await ctx.db
+    .select(summaryColumns)
+    .from(visits)
+    .innerJoin(patients, eq(patients.id, visits.patientId))
+    .where(
+      and(
+        // visits_patient_idx
+        eq(visits.patientId, patientId),
+        gte(visits.plannedStart, span.start),
+        lt(visits.plannedStart, span.end),
+        isNull(visits.deletedAt),
+        isNull(patients.deletedAt),
+        joinedPatientInScope(ctx.user),
+      ),
+    )
+    .orderBy(asc(visits.plannedStart), asc(visits.id));
+  if (rows.length === 0) await ctx.scope.require(patientId, { entity: 'visit' });
+  const list = rows.map((row) => toSummary(row, zone, settings.visitLateAfterMinutes, now));
+  await ctx.audit.read({ action: 'list', entity: 'visit', patientId });
+  return { from, to, timeZone: zone, visits: list };
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordIdParamsSchema } from '../../../shared/schemas/clinical.ts';
+import {
+  checkInSchema,
+  checkOutSchema,
+  visitCancelSchema,
+  visitCorrectionSchema,
+  visitSchema,
+} from '../../../shared/schemas/visits.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { contextOf } from '../../plugins/access.ts';
+import { checkIn, checkOut, correctTimes } from './visit-check.ts';
+import { cancelVisit } from './visits.service.ts';
+
+const tags = ['visits'];
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/**
+ * The writes of a visit beyond the standard record calls (those are served from the registry by
+ * clinical-common/record-routes.ts): cancel, check-in, check-out and the correction of times.
+ */
+export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/visits/:id/cancel',
+    {
+      config: { access: 'visits:plan', auditEntity: 'visit' },
+      schema: {
+        tags,
+        summary: 'Cancels a planned visit, or it and the following planned ones of its series',
+        description:
+          "With applyTo 'following' every later planned visit of the series is cancelled too " +
+          '(400 for a visit that does not repeat). 409 for a visit that is not planned. The ' +
+          'caregiver is told. Answers the visit named.',
+        params: recordIdParamsSchema,
+        body: visitCancelSchema,
+        response: { 200: visitSchema, ...errors },
+      },
+    },
+    async (request) => cancelVisit(contextOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/visits/:id/check-in',
+    {
+      config: { access: 'visits:check', auditEntity: 'visit' },
+      schema: {
+        tags,
+        summary: "Checks the caller in to their own visit (the server's time)",
+        description:
+          "403 for another caregiver's visit. 409 before check-in opens (an hour before the " +
+          'start), after the planned end, for a cancelled or missed visit, and when already ' +
+          'checked in (a retried request changes nothing).',
+        params: recordIdParamsSchema,
+        body: checkInSchema,
+        response: { 200: visitSchema, ...errors },
+      },
+    },
+    async (request) => checkIn(contextOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/visits/:id/check-out',
+    {
+      config: { access: 'visits:check', auditEntity: 'visit' },
+      schema: {
+        tags,
+        summary: "Checks the caller out of their own visit, with every task's outcome",
+        description:
+          'Every task of the visit gets an outcome exactly once (400 otherwise). createReport ' +
+          'files a progress report from the tasks and the note in the same step. 409 before ' +
+          'check-in and when already checked out.',
+        params: recordIdParamsSchema,
+        body: checkOutSchema,
+        response: { 200: visitSchema, ...errors },
+      },
+    },
+    async (request) => checkOut(contextOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/visits/:id/times',
+    {
+      config: { access: 'visits:correct', auditEntity: 'visit' },
+      schema: {
+        tags,
+        summary: "Corrects a visit's check-in and check-out times, with a reason",
+        description:
+          "The values replaced are kept (the answer's corrections). Times in the future and a " +
+          'check-out not after the check-in answer 400; a cancelled visit 409.',
+        params: recordIdParamsSchema,
+        body: visitCorrectionSchema,
+        response: { 200: visitSchema, ...errors },
+      },
+    },
+    async (request) => correctTimes(contextOf(request), request.params.id, request.body),
+  );
+};
