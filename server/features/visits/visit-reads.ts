@@ -296,10 +296,11 @@ export async function listMyVisits(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The caregivers the caller plans for: every active caregiver for a supervisor; for a doctor,
- * the active caregivers on the care teams of the doctor's live patients.
+ * The caregivers a rota lists, active or not, by name: every caregiver of the agency for a
+ * supervisor; for a doctor, the caregivers on the care teams of the doctor's live patients.
+ * Small (one row per caregiver), so it is read whole and paged here.
  */
-function plannableCondition(ctx: RequestContext): SQL {
+function rotaCaregivers(ctx: RequestContext) {
   const mine = can(ctx.user, 'patients:read-all')
     ? undefined
     : inArray(
@@ -314,65 +315,74 @@ function plannableCondition(ctx: RequestContext): SQL {
             ),
           ),
       );
-  return and(eq(users.role, 'caregiver'), eq(users.isActive, true), mine)!;
-}
-
-const byName = [asc(users.firstName), asc(users.secondName), asc(users.id)];
-
-/** One page of the caregivers the caller plans for, by name, with how many there are in all. */
-function caregiverPage(ctx: RequestContext, page: number) {
   return ctx.db
     .select({
       id: users.id,
       name: sql<string>`${users.firstName} || ' ' || ${users.secondName}`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      isActive: users.isActive,
     })
     .from(users)
-    .where(plannableCondition(ctx))
-    .orderBy(...byName)
-    .limit(ROTA_PAGE_SIZE)
-    .offset((page - 1) * ROTA_PAGE_SIZE);
+    .where(and(eq(users.role, 'caregiver'), mine))
+    .orderBy(asc(users.firstName), asc(users.secondName), asc(users.id));
+}
+
+interface RotaPage {
+  /** The page's active caregivers (the rows), by name. */
+  caregivers: { id: number; name: string }[];
+  /** Which visits the page holds (a condition on visits.caregiver_id). */
+  visitsOf: SQL;
+  page: number;
+  pageCount: number;
+  caregiverTotal: number;
 }
 
 /**
- * The visits a rota page holds: those of the page's caregivers (the same subquery as
- * caregiverPage, so both statements run at once); page 1 adds the unassigned ones and those of
- * caregivers on no page (deactivated, or off the caller's patients' care teams).
+ * A page of ROTA_PAGE_SIZE active caregivers and the condition of its visits. The ids are
+ * written out, so PostgreSQL reads each caregiver's week from visits_caregiver_idx instead of
+ * the whole agency's week. Page 1 also holds the unassigned visits and those of caregivers on
+ * no page: deactivated ones, and (for a doctor) caregivers off every care team the doctor sees.
  */
-function visitsOnPage(ctx: RequestContext, page: number): SQL {
-  const pageIds = ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(plannableCondition(ctx))
-    .orderBy(...byName)
-    .limit(ROTA_PAGE_SIZE)
-    .offset((page - 1) * ROTA_PAGE_SIZE);
-  const onPage = inArray(visits.caregiverId, pageIds);
-  if (page > 1) return onPage;
-  const everyPage = ctx.db.select({ id: users.id }).from(users).where(plannableCondition(ctx));
-  return or(onPage, isNull(visits.caregiverId), notInArray(visits.caregiverId, everyPage))!;
-}
-
-/** The page fields of a rota answer. */
-const pageFields = (page: number, caregivers: { total: number }[], total?: number) => {
-  const caregiverTotal = total ?? caregivers[0]?.total ?? 0;
+async function rotaPageOf(ctx: RequestContext, page: number): Promise<RotaPage> {
+  const all = await rotaCaregivers(ctx);
+  const active = all.filter((c) => c.isActive);
+  const rows = active.slice((page - 1) * ROTA_PAGE_SIZE, page * ROTA_PAGE_SIZE);
+  const ids = rows.map((c) => c.id);
+  let visitsOf: SQL = ids.length > 0 ? inArray(visits.caregiverId, ids) : sql`false`;
+  if (page === 1) {
+    const inactive = all.filter((c) => !c.isActive).map((c) => c.id);
+    const elsewhere = can(ctx.user, 'patients:read-all')
+      ? inactive.length > 0
+        ? inArray(visits.caregiverId, inactive)
+        : undefined
+      : // A doctor's scope is the doctor's patients: few visits, so a plain filter will do.
+        active.length > 0
+        ? notInArray(
+            visits.caregiverId,
+            active.map((c) => c.id),
+          )
+        : sql`true`;
+    visitsOf = or(visitsOf, isNull(visits.caregiverId), elsewhere)!;
+  }
   return {
+    caregivers: rows.map((c) => ({ id: c.id, name: c.name })),
+    visitsOf,
     page,
-    pageCount: Math.max(1, Math.ceil(caregiverTotal / ROTA_PAGE_SIZE)),
-    caregiverTotal,
+    pageCount: Math.max(1, Math.ceil(active.length / ROTA_PAGE_SIZE)),
+    caregiverTotal: active.length,
   };
-};
+}
 
 /** Statuses a conflict is reported on: the visits still to happen or happening. */
 const openStatuses = new Set(['planned', 'in-progress']);
 
 /**
- * The week of a date (this week by default), Monday to Sunday in the agency's zone: the
- * caregivers the caller plans for with their planned minutes, every live visit in scope that
- * overlaps the week (unassigned ones too), and the conflicts of the visits still to come: a
- * caregiver no longer on the care team, deactivated, or booked on another visit at the same
- * time (any patient's: the other visit is not named). Four statements: the settings, the
- * caregivers, the visits with their conflicts, the audit rows.
+ * The week of a date (this week by default), Monday to Sunday in the agency's zone: a page of
+ * the caregivers the caller plans for with their planned minutes, every live visit in scope of
+ * the page that overlaps the week (page 1: unassigned ones too), and the conflicts of the
+ * visits still to come: a caregiver no longer on the care team, deactivated, or booked on
+ * another visit at the same time (any patient's: the other visit is not named). Four
+ * statements, one after the other: the settings, the caregivers, the page's visits with their
+ * conflicts, the audit rows.
  */
 export async function getRotaWeek(
   ctx: RequestContext,
@@ -385,28 +395,26 @@ export async function getRotaWeek(
   const { weekStart, days } = weekOf(dayOr(query.week, now, zone));
   const span = localDateRange(weekStart, days[6]!, zone);
 
-  const [caregivers, rows] = await Promise.all([
-    caregiverPage(ctx, page),
-    ctx.db
-      .select({
-        ...summaryColumns,
-        onTeam: sql<boolean>`exists (select 1 from care_team_members c where c.patient_id = ${visits.patientId} and c.user_id = ${visits.caregiverId})`,
-        caregiverActive: sql<boolean>`coalesce((select u.is_active from users u where u.id = ${visits.caregiverId}), true)`,
-        // The earliest other live visit of the same caregiver sharing a moment with this one
-        // (visits_caregiver_idx; a visit lasts at most a day).
-        overlapAt: sql<string | null>`(select ${sql.raw(isoOf('o.planned_start'))} from visits o
-          join patients op on op.id = o.patient_id and op.deleted_at is null
-          where o.caregiver_id = ${visits.caregiverId} and o.id <> ${visits.id}
-            and o.deleted_at is null and o.status <> 'cancelled'
-            and o.planned_start > ${visits.plannedStart} - interval '24 hours'
-            and o.planned_start < ${visits.plannedEnd} and o.planned_end > ${visits.plannedStart}
-          order by o.planned_start, o.id limit 1)`,
-      })
-      .from(visits)
-      .innerJoin(patients, eq(patients.id, visits.patientId))
-      .where(and(liveInScope(ctx, span.start, span.end), visitsOnPage(ctx, page)))
-      .orderBy(asc(visits.plannedStart), asc(visits.id)),
-  ]);
+  const rota = await rotaPageOf(ctx, page);
+  const rows = await ctx.db
+    .select({
+      ...summaryColumns,
+      onTeam: sql<boolean>`exists (select 1 from care_team_members c where c.patient_id = ${visits.patientId} and c.user_id = ${visits.caregiverId})`,
+      caregiverActive: sql<boolean>`coalesce((select u.is_active from users u where u.id = ${visits.caregiverId}), true)`,
+      // The earliest other live visit of the same caregiver sharing a moment with this one
+      // (visits_caregiver_idx; a visit lasts at most a day).
+      overlapAt: sql<string | null>`(select ${sql.raw(isoOf('o.planned_start'))} from visits o
+        join patients op on op.id = o.patient_id and op.deleted_at is null
+        where o.caregiver_id = ${visits.caregiverId} and o.id <> ${visits.id}
+          and o.deleted_at is null and o.status <> 'cancelled'
+          and o.planned_start > ${visits.plannedStart} - interval '24 hours'
+          and o.planned_start < ${visits.plannedEnd} and o.planned_end > ${visits.plannedStart}
+        order by o.planned_start, o.id limit 1)`,
+    })
+    .from(visits)
+    .innerJoin(patients, eq(patients.id, visits.patientId))
+    .where(and(liveInScope(ctx, span.start, span.end), rota.visitsOf))
+    .orderBy(asc(visits.plannedStart), asc(visits.id));
 
   const late = settings.visitLateAfterMinutes;
   const minutes = new Map<number, number>();
@@ -451,12 +459,14 @@ export async function getRotaWeek(
   }
 
   const answer: RotaWeek = {
-    ...pageFields(page, caregivers),
+    page: rota.page,
+    pageCount: rota.pageCount,
+    caregiverTotal: rota.caregiverTotal,
     weekStart,
     days,
     timeZone: zone,
     now: iso(now),
-    caregivers: caregivers.map((c) => ({
+    caregivers: rota.caregivers.map((c) => ({
       id: c.id,
       name: c.name,
       plannedMinutes: minutes.get(c.id) ?? 0,
@@ -478,7 +488,7 @@ export async function getRotaWeek(
 /**
  * Every live visit in scope that overlaps a local day (today by default), by start, with its
  * status now, and how many are in each state: planned (on time), late, in progress,
- * completed, missed, cancelled. Three statements.
+ * completed, missed, cancelled. Paged by caregiver as the week is; four statements.
  */
 export async function getRotaDay(
   ctx: RequestContext,
@@ -490,18 +500,13 @@ export async function getRotaDay(
   const zone = settings.timeZone;
   const date = dayOr(query.date, now, zone);
   const span = localDateRange(date, date, zone);
-  const [rows, [counted]] = await Promise.all([
-    ctx.db
-      .select(summaryColumns)
-      .from(visits)
-      .innerJoin(patients, eq(patients.id, visits.patientId))
-      .where(and(liveInScope(ctx, span.start, span.end), visitsOnPage(ctx, page)))
-      .orderBy(asc(visits.plannedStart), asc(visits.id)),
-    ctx.db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(plannableCondition(ctx)),
-  ]);
+  const rota = await rotaPageOf(ctx, page);
+  const rows = await ctx.db
+    .select(summaryColumns)
+    .from(visits)
+    .innerJoin(patients, eq(patients.id, visits.patientId))
+    .where(and(liveInScope(ctx, span.start, span.end), rota.visitsOf))
+    .orderBy(asc(visits.plannedStart), asc(visits.id));
   const list = rows.map((row) => toSummary(row, zone, settings.visitLateAfterMinutes, now));
   const counts = { planned: 0, late: 0, inProgress: 0, completed: 0, missed: 0, cancelled: 0 };
   for (const v of list) {
@@ -517,7 +522,9 @@ export async function getRotaDay(
     rows.map((row) => row.patientId),
   );
   return {
-    ...pageFields(page, [], counted?.total ?? 0),
+    page: rota.page,
+    pageCount: rota.pageCount,
+    caregiverTotal: rota.caregiverTotal,
     date,
     timeZone: zone,
     now: iso(now),
