@@ -1321,7 +1321,7 @@ export const timesheetTexts = {
   summaryEmpty: 'No caregiver has visits in this period',
   errorFetchingSummary: 'Error fetching the timesheets',
   open: 'Open timesheet',
-  openOf: (name: string) => `Open the timesheet of ${name}`,
+  openOf: (name: string) => `Open timesheet of ${name}`,
   back: 'All caregivers',
   sheetTitle: (name: string) => `Timesheet of ${name}`,
   sheetEmpty: 'No visits in this period',
@@ -1411,7 +1411,7 @@ export const timesheetTexts = {
   errorFetchingVisits: 'Error fetching the visits',
   upcoming: 'Upcoming',
   past: 'Past',
-  openVisit: (date: string, time: string) => `Open the visit of ${date} at ${time}`,
+  openVisit: (date: string, time: string) => `View the visit of ${date} at ${time}`,
   view: 'View',
   tasksDone: (done: number, total: number) => `${done} of ${total} tasks done`,
   // The visit record.

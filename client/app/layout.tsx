@@ -36,13 +36,15 @@ import {
   type Theme,
 } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { isSignedIn } from '../../shared/permissions.ts';
 import type { Me } from '../../shared/schemas/users.ts';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { useSession } from '../lib/auth.tsx';
 import { queryClient } from '../lib/query-client.ts';
+import { visuallyHidden } from '../lib/visually-hidden.ts';
+import { useFocusRescue } from '../components/dialog.ts';
 import { Loading } from './guards.tsx';
 import { sidebarEntriesFor, type ScreenIcon, type SidebarUser } from './navigation.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN, TOP_BAR_HEIGHT } from './theme.ts';
@@ -163,15 +165,22 @@ function UserMenu({ user }: { user: Me }) {
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label={`Account of ${name}`}
         sx={{ ml: 1, px: 1, gap: 1 }}
       >
+        {/*
+          The name is the button's accessible name ("Account of …", its visible words included);
+          the initials are a picture of it. On a phone the name is not shown but still read.
+        */}
         <Avatar
+          aria-hidden
           sx={{ width: '2.25rem', height: '2.25rem', bgcolor: '#2F3136', fontSize: '0.95rem' }}
         >
           {initials}
         </Avatar>
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        <Box component="span" sx={visuallyHidden}>
+          Account of{' '}
+        </Box>
+        <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: visuallyHidden })}>
           {name}
         </Box>
       </Button>
@@ -225,12 +234,41 @@ export function AppLayout() {
   );
 }
 
+/**
+ * Focus goes into the phone's drawer once it is open. With less motion asked for, it opens
+ * without a transition and the focus trap's own first move misses it (the modal is still hidden
+ * then), leaving focus on the menu button above the backdrop, where Escape does nothing. Frame
+ * by frame, for at most a second, until the drawer can be seen and so take focus.
+ */
+function useFocusIntoDrawer(open: boolean) {
+  useEffect(() => {
+    if (!open) return undefined;
+    let frame = 0;
+    let frames = 0;
+    const attempt = () => {
+      const paper = document.querySelector<HTMLElement>('#sidebar .MuiDrawer-paper');
+      if (!paper || paper.contains(document.activeElement)) return;
+      if (paper.checkVisibility({ visibilityProperty: true })) {
+        paper.focus();
+      } else if (frames < 60) {
+        frames += 1;
+        frame = requestAnimationFrame(attempt);
+      }
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+}
+
 function LayoutFrame() {
   const { user, isLoading } = useSession();
+  // Keyboard focus stays on the page when the control holding it disappears.
+  useFocusRescue();
   const location = useLocation();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [open, setOpen] = useState(readSidebarPref);
   const [mobileOpen, setMobileOpen] = useState(false);
+  useFocusIntoDrawer(mobileOpen);
 
   if (isLoading) return <Loading />;
   if (!isSignedIn(user)) {

@@ -7,6 +7,7 @@ import { notify } from '../lib/notify.ts';
 import { Loading, RequireSession } from './guards.tsx';
 import { mayOpen, publicScreens, screens, type Screen } from './navigation.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
+import { RouteFocus } from './route-focus.tsx';
 
 // The declarative router (<BrowserRouter> with <Routes>) is used rather than the data router:
 // the app has no loaders or actions, and the data router would add about 16 KB to the login
@@ -84,6 +85,7 @@ export function AppRoutes() {
     <>
       <SessionEndedRedirect />
       <PreloadScreen />
+      <RouteFocus />
       <Routes>
         <Route path="/" element={<Navigate to="/login" replace />} />
         {/* The seed's patient sidebar pointed here; the real route is /patient-dashboard. */}

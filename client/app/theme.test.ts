@@ -1,21 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildTheme,
+  prefersReducedMotion,
   readableTones,
   SIDEBAR_WIDTH_COLLAPSED,
   SIDEBAR_WIDTH_OPEN,
   TOP_BAR_HEIGHT,
+  TOUCH_TARGET,
 } from './theme.ts';
 
 // The seed's "Visual theme", value for value.
 describe('theme', () => {
   const theme = buildTheme('light');
 
-  it('uses the seed’s colours in light mode', () => {
-    expect(theme.palette.primary.main).toBe('#4A90E2');
-    expect(theme.palette.secondary.main).toBe('#99AAB5');
-    expect(theme.palette.error.main).toBe('#FF5555');
-    expect(theme.palette.success.main).toBe('#43B581');
+  it('uses the seed’s hues in light mode, deep enough to read', () => {
+    const seed = { primary: '#4A90E2', secondary: '#99AAB5', error: '#FF5555', success: '#43B581' };
+    for (const [name, colour] of Object.entries(seed)) {
+      const main = theme.palette[name as keyof typeof seed].main;
+      expect(hueDistance(main, colour), name).toBeLessThanOrEqual(3);
+      expect(contrast(main, '#F9FAFC'), name).toBeGreaterThanOrEqual(4.5);
+    }
     expect(theme.palette.background).toMatchObject({ default: '#F9FAFC', paper: '#FFFFFF' });
     expect(theme.palette.text).toMatchObject({ primary: '#2C2F33', secondary: '#546E7A' });
   });
@@ -47,10 +51,13 @@ describe('theme', () => {
     });
   });
 
-  it('keeps a dark variant with the same brand colours', () => {
+  it('keeps a dark variant with the same hues, light enough to read on its papers', () => {
     const dark = buildTheme('dark');
     expect(dark.palette.mode).toBe('dark');
-    expect(dark.palette.primary.main).toBe('#4A90E2');
+    for (const name of ['primary', 'secondary', 'error', 'success'] as const) {
+      expect(contrast(dark.palette[name].main, '#2B2D31'), name).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(hueDistance(dark.palette.primary.main, '#4A90E2')).toBeLessThanOrEqual(3);
   });
 });
 
@@ -67,6 +74,24 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
+/** How far apart two colours' hues are, in degrees. */
+function hueDistance(a: string, b: string): number {
+  const hue = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [
+      number,
+      number,
+      number,
+    ];
+    const max = Math.max(r, g, bl);
+    const d = max - Math.min(r, g, bl);
+    if (d === 0) return 0;
+    const h = max === r ? ((g - bl) / d) % 6 : max === g ? (bl - r) / d + 2 : (r - g) / d + 4;
+    return (h * 60 + 360) % 360;
+  };
+  const diff = Math.abs(hue(a) - hue(b)) % 360;
+  return Math.min(diff, 360 - diff);
+}
+
 describe('readable tones', () => {
   it('keep words at 4.5:1 or more on the light and dark pages and papers', () => {
     for (const tone of Object.values(readableTones.light)) {
@@ -79,10 +104,120 @@ describe('readable tones', () => {
     }
   });
 
-  it("fill buttons with the seed's own colours, hovering to a deeper shade", () => {
-    expect(readableTones.fill.primary).toBe('#4A90E2');
-    expect(readableTones.fill.error).toBe('#FF5555');
-    expect(readableTones.fill.success).toBe('#43B581');
-    expect(contrast('#FFFFFF', readableTones.fill.primaryHover)).toBeGreaterThanOrEqual(4.5);
+  it("fill with the seed's hues, white words at 4.5:1 or more, hovering to a deeper shade", () => {
+    const seed = { primary: '#4A90E2', error: '#FF5555', success: '#43B581' } as const;
+    for (const [name, colour] of Object.entries(seed)) {
+      const key = name as keyof typeof seed;
+      const fill = readableTones.fill[key];
+      const hover = readableTones.fill[`${key}Hover`];
+      expect(hueDistance(fill, colour), name).toBeLessThanOrEqual(3);
+      expect(hueDistance(hover, colour), name).toBeLessThanOrEqual(3);
+      expect(contrast('#FFFFFF', fill), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast('#FFFFFF', hover), name).toBeGreaterThan(contrast('#FFFFFF', fill));
+    }
+  });
+
+  it('draw the top bar, the selected menu entry and filled buttons in the readable fill', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const built = buildTheme(mode);
+      expect(built.components?.MuiAppBar?.styleOverrides?.root).toMatchObject({
+        backgroundColor: readableTones.fill.primary,
+        color: '#FFFFFF',
+      });
+      expect(JSON.stringify(built.components?.MuiListItemButton?.styleOverrides)).toContain(
+        readableTones.fill.primary,
+      );
+    }
+  });
+});
+
+describe('touch targets', () => {
+  const coarse = '@media (pointer: coarse)';
+  const rootOf = (name: string, ownerState: object = {}) => {
+    const theme = buildTheme('light');
+    const root = (theme.components as Record<string, { styleOverrides?: { root?: unknown } }>)[name]
+      ?.styleOverrides?.root;
+    return (typeof root === 'function' ? root({ ownerState, theme }) : root) as Record<
+      string,
+      Record<string, unknown>
+    >;
+  };
+
+  it('makes every control at least 44 x 44 px where the pointer is a finger', () => {
+    expect(TOUCH_TARGET).toBeGreaterThanOrEqual(44);
+    for (const name of [
+      'MuiIconButton',
+      'MuiCheckbox',
+      'MuiRadio',
+      'MuiToggleButton',
+      'MuiPaginationItem',
+    ]) {
+      expect(rootOf(name)[coarse], name).toMatchObject({ minWidth: 44, minHeight: 44 });
+    }
+    // Buttons and tabs keep MUI's wider minimums (64 and 90 px).
+    for (const name of [
+      'MuiButton',
+      'MuiTab',
+      'MuiMenuItem',
+      'MuiListItemButton',
+      'MuiInputBase',
+    ]) {
+      expect(rootOf(name)[coarse], name).toMatchObject({ minHeight: 44 });
+    }
+    expect(rootOf('MuiSwitch')[coarse]).toMatchObject({ height: 44 });
+    expect(rootOf('MuiChip', { clickable: true })[coarse]).toMatchObject({ minHeight: 44 });
+    expect(rootOf('MuiChip', { clickable: false })[coarse]).toBeUndefined();
+  });
+
+  it('keeps the seed’s sizes where the pointer is a mouse', () => {
+    expect(rootOf('MuiIconButton').minHeight).toBeUndefined();
+    expect(rootOf('MuiButton')).toMatchObject({ padding: '10px 20px' });
+  });
+});
+
+describe('reduced motion', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('turns the theme’s transitions off when less motion is asked for', () => {
+    const still = buildTheme('light', 16, true);
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(still.transitions.create(['width', 'margin'], { duration: 300 })).toBe('none');
+    expect(Object.values(still.transitions.duration)).toEqual(
+      Object.values(still.transitions.duration).map(() => 0),
+    );
+    const moving = buildTheme('light', 16, false);
+    expect(moving.transitions.create('opacity')).toMatch(/opacity \d+ms/);
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+  });
+
+  it('ends CSS animations and transitions at once under prefers-reduced-motion, in both modes', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const overrides = buildTheme(mode, 16, false).components?.MuiCssBaseline
+        ?.styleOverrides as Record<string, Record<string, Record<string, string>>>;
+      const media = overrides['@media (prefers-reduced-motion: reduce)'];
+      const rule = media?.['*:not(.Toastify__progress-bar--animated), *::before, *::after'];
+      // A notice's timer keeps its pace (its end closes the notice), unseen.
+      expect(media?.['.Toastify__progress-bar--animated']).toEqual({ opacity: 0 });
+      expect(rule).toMatchObject({
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      });
+      expect(overrides.html).toEqual({ fontSize: '16px', scrollPaddingTop: 72 });
+    }
+  });
+
+  it('reads the system setting in the browser', () => {
+    const asked = vi.fn((query: string) => ({ matches: query.includes('reduce') }));
+    vi.stubGlobal('matchMedia', asked);
+    expect(prefersReducedMotion()).toBe(true);
+    expect(buildTheme('dark').transitions.create('opacity')).toBe('none');
+    expect(asked).toHaveBeenCalledWith('(prefers-reduced-motion: reduce)');
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    expect(prefersReducedMotion()).toBe(false);
+    expect(buildTheme('dark').transitions.create('opacity')).not.toBe('none');
   });
 });

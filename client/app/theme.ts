@@ -15,18 +15,63 @@ const hoverKey = { primary: 'primaryHover', error: 'errorHover', success: 'succe
 const isTone = (color: unknown): color is ToneColor =>
   color === 'primary' || color === 'error' || color === 'success';
 
-/** The seed's visual theme, with a dark variant; `fontSize` scales every rem-based size. */
-export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
+/** On a touch screen every control is at least this wide and high (WCAG 2.5.5, in CSS px). */
+export const TOUCH_TARGET = 44;
+
+/** Styles that apply only where the pointer is a finger. */
+const onTouch = (style: Record<string, unknown>) => ({ '@media (pointer: coarse)': style });
+const touchTarget = onTouch({ minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET });
+
+/** Whether the user asked the system for less motion (false outside a browser). */
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+/**
+ * With less motion asked for, CSS animations and transitions end at once (skeleton pulses,
+ * ripples, notices); the theme's own transitions are turned off in `buildTheme`.
+ */
+export const reducedMotionCss = {
+  '@media (prefers-reduced-motion: reduce)': {
+    // A notice's progress bar is its timer (the notice closes when the bar's animation ends):
+    // it keeps its pace, unseen, rather than closing the notice at once.
+    '.Toastify__progress-bar--animated': { opacity: 0 },
+    '*:not(.Toastify__progress-bar--animated), *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      animationDelay: '0ms !important',
+      transitionDuration: '0.01ms !important',
+      transitionDelay: '0ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+};
+
+/**
+ * The seed's visual theme, with a dark variant; `fontSize` scales every rem-based size and
+ * `reducedMotion` (the system setting, read in the browser) turns the transitions off.
+ */
+export function buildTheme(
+  mode: 'light' | 'dark',
+  fontSize = 16,
+  reducedMotion = prefersReducedMotion(),
+): Theme {
   const dark = mode === 'dark';
   const tones = dark ? readableTones.dark : readableTones.light;
   const fill = readableTones.fill;
   return createTheme({
     palette: {
       mode,
-      primary: { main: '#4A90E2' },
-      secondary: { main: '#99AAB5' },
-      error: { main: '#FF5555' },
-      success: { main: '#43B581' },
+      // The seed's hues at readable depths (see readableTones): focused labels, checkboxes,
+      // tabs and links take `main`, so it is the deep shade on light and the light one on dark.
+      primary: { main: tones.primaryText, contrastText: '#FFFFFF' },
+      secondary: { main: dark ? '#99AAB5' : '#5F7482' },
+      error: { main: tones.errorText, contrastText: '#FFFFFF' },
+      success: { main: tones.successText, contrastText: '#FFFFFF' },
       background: dark
         ? { default: '#1E1F22', paper: '#2B2D31' }
         : { default: '#F9FAFC', paper: '#FFFFFF' },
@@ -45,13 +90,56 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
     },
     breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
     spacing: 8,
+    // Less motion asked for: dialogs, the drawer, menus and collapses appear at once.
+    ...(reducedMotion
+      ? {
+          transitions: {
+            create: () => 'none',
+            duration: {
+              shortest: 0,
+              shorter: 0,
+              short: 0,
+              standard: 0,
+              complex: 0,
+              enteringScreen: 0,
+              leavingScreen: 0,
+            },
+          },
+        }
+      : {}),
     components: {
       MuiCssBaseline: {
-        styleOverrides: { html: { fontSize: `${fontSize}px` } },
+        styleOverrides: {
+          html: {
+            fontSize: `${fontSize}px`,
+            // A control reached by Tab never scrolls under the fixed top bar (WCAG 2.4.11).
+            scrollPaddingTop: TOP_BAR_HEIGHT + 8,
+          },
+          ...reducedMotionCss,
+        },
+      },
+      // A clear ring on whatever the keyboard reaches (MUI's own is a faint ripple): the
+      // readable tone of the mode, and white on the blue top bar (see the MuiAppBar entry).
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': {
+              outline: `3px solid ${tones.primaryText}`,
+              outlineOffset: 2,
+            },
+          },
+        },
       },
       MuiButton: {
         styleOverrides: {
-          root: { borderRadius: 8, padding: '10px 20px', textTransform: 'none', fontWeight: 500 },
+          root: {
+            borderRadius: 8,
+            padding: '10px 20px',
+            textTransform: 'none',
+            fontWeight: 500,
+            // MUI's 64 px minimum width stays; the height grows to a finger's.
+            ...onTouch({ minHeight: TOUCH_TARGET }),
+          },
         },
         // Readable words on and in buttons (see readableTones); the seed's radius and padding stay.
         variants: (['primary', 'error', 'success'] as const).flatMap((color) => [
@@ -79,10 +167,35 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
       },
       MuiIconButton: {
         styleOverrides: {
-          root: ({ ownerState }) =>
-            isTone(ownerState.color) ? { color: tones[toneKey[ownerState.color]] } : {},
+          root: ({ ownerState }) => ({
+            ...touchTarget,
+            ...(isTone(ownerState.color) ? { color: tones[toneKey[ownerState.color]] } : {}),
+          }),
         },
       },
+      // Touch targets of 44 x 44 px or more: boxes, radios, switches, tabs, menu entries,
+      // toggles, page numbers and sortable column heads.
+      MuiCheckbox: { styleOverrides: { root: touchTarget } },
+      MuiRadio: { styleOverrides: { root: touchTarget } },
+      MuiSwitch: {
+        styleOverrides: {
+          // The track and thumb keep their places; the whole switch grows to 64 x 44.
+          root: onTouch({ width: 64, height: TOUCH_TARGET, padding: 15 }),
+          switchBase: onTouch({ padding: 12 }),
+        },
+      },
+      MuiTab: { styleOverrides: { root: onTouch({ minHeight: TOUCH_TARGET }) } },
+      MuiTabScrollButton: { styleOverrides: { root: onTouch({ width: TOUCH_TARGET }) } },
+      MuiMenuItem: { styleOverrides: { root: onTouch({ minHeight: TOUCH_TARGET }) } },
+      MuiToggleButton: { styleOverrides: { root: touchTarget } },
+      MuiPaginationItem: { styleOverrides: { root: touchTarget } },
+      MuiTableSortLabel: { styleOverrides: { root: onTouch({ minHeight: TOUCH_TARGET }) } },
+      MuiFab: { styleOverrides: { root: touchTarget } },
+      // A long choice (a doctor's full name) wraps in the field instead of being cut off.
+      MuiSelect: {
+        styleOverrides: { select: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+      },
+      MuiInputBase: { styleOverrides: { root: onTouch({ minHeight: TOUCH_TARGET }) } },
       MuiLink: {
         styleOverrides: {
           root: { color: tones.primaryText, textDecorationColor: alpha(tones.primaryText, 0.5) },
@@ -91,13 +204,19 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
       MuiChip: {
         styleOverrides: {
           root: ({ ownerState }) => {
-            if (!isTone(ownerState.color)) return {};
+            // A chip that is pressed or removed is a control: 44 px high on a touch screen.
+            const touch =
+              ownerState.clickable || ownerState.onDelete
+                ? onTouch({ minHeight: TOUCH_TARGET, height: 'auto' })
+                : {};
+            if (!isTone(ownerState.color)) return touch;
             return ownerState.variant === 'outlined'
               ? {
+                  ...touch,
                   color: tones[toneKey[ownerState.color]],
                   borderColor: tones[toneKey[ownerState.color]],
                 }
-              : { backgroundColor: fill[fillKey[ownerState.color]], color: '#FFFFFF' };
+              : { ...touch, backgroundColor: fill[fillKey[ownerState.color]], color: '#FFFFFF' };
           },
         },
       },
@@ -161,7 +280,12 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
       },
       MuiAppBar: {
         styleOverrides: {
-          root: { backgroundColor: '#4A90E2', color: '#FFFFFF', height: TOP_BAR_HEIGHT },
+          root: {
+            backgroundColor: fill.primary,
+            color: '#FFFFFF',
+            height: TOP_BAR_HEIGHT,
+            '& .Mui-focusVisible': { outlineColor: '#FFFFFF' },
+          },
         },
       },
       MuiToolbar: {
@@ -181,8 +305,9 @@ export function buildTheme(mode: 'light' | 'dark', fontSize = 16): Theme {
       MuiListItemButton: {
         styleOverrides: {
           root: {
+            ...onTouch({ minHeight: TOUCH_TARGET }),
             '&.Mui-selected, &.Mui-selected:hover': {
-              backgroundColor: '#4A90E2',
+              backgroundColor: fill.primary,
               color: '#FFFFFF',
             },
           },

@@ -1,10 +1,13 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AppointmentCalendar,
   calendarMaxDate,
   calendarMinDate,
+  dayAfterKey,
   rangeForView,
+  viewLabel,
 } from './appointment-calendar.tsx';
 
 const december = new Date(2024, 11, 1);
@@ -24,6 +27,10 @@ describe('AppointmentCalendar', () => {
       screen.getByRole('button', { name: /December 5, 2024.*has appointments/ }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /has appointments/ })).toHaveLength(1);
+    // The number is said too: the dot's colour is not the only sign.
+    expect(
+      screen.getByRole('button', { name: 'December 5, 2024, has appointments: 2' }),
+    ).toBeInTheDocument();
   });
 
   it('says what a marked day holds when given a mark label', () => {
@@ -58,13 +65,17 @@ describe('AppointmentCalendar', () => {
         onRangeChange={onRangeChange}
       />,
     );
-    const label = screen.getByRole('button', { name: 'Change the view' });
+    const label = screen.getByRole('button', { name: /change the view/ });
+    // Its name starts with what it shows (WCAG 2.5.3).
+    expect(label).toHaveAccessibleName('December 2024, change the view');
+    expect(label).toHaveTextContent(/^December 2024$/);
     fireEvent.click(label);
     expect(screen.getByRole('button', { name: /December 2024.*has appointments/ })).toBeVisible();
     fireEvent.click(label);
     expect(screen.getByRole('button', { name: /^2024.*has appointments/ })).toBeVisible();
     fireEvent.click(label);
     expect(label).toHaveTextContent('2001 – 2100');
+    expect(label).toHaveAccessibleName('2001 – 2100, change the view');
     expect(label).toBeDisabled();
     expect(screen.getByRole('button', { name: /2021 – 2030.*has appointments/ })).toBeVisible();
     expect(onRangeChange).toHaveBeenLastCalledWith(
@@ -88,5 +99,144 @@ describe('AppointmentCalendar', () => {
     const month = rangeForView('month', new Date(2024, 11, 1));
     expect(month.from.getTime()).toBeLessThan(new Date(2024, 11, 1).getTime());
     expect(month.to.getTime()).toBeGreaterThan(new Date(2025, 0, 1).getTime());
+  });
+});
+
+/** The month view's day buttons, and the ones Tab reaches. */
+const dayTiles = () =>
+  Array.from(
+    document.querySelectorAll<HTMLButtonElement>('.react-calendar__month-view__days__day'),
+  );
+const tabStops = () => dayTiles().filter((tile) => tile.tabIndex === 0);
+
+describe('AppointmentCalendar by keyboard', () => {
+  it('is one Tab stop, on the chosen day, with the month navigation still reachable', async () => {
+    render(
+      <>
+        <button type="button">before</button>
+        <AppointmentCalendar
+          marks={[]}
+          selected={new Date(2024, 11, 18)}
+          onSelectDay={() => undefined}
+        />
+      </>,
+    );
+    expect(dayTiles().length).toBeGreaterThan(28);
+    expect(tabStops()).toHaveLength(1);
+    expect(tabStops()[0]).toHaveAccessibleName('December 18, 2024');
+
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'before' }).focus();
+    // «, ‹, the label, ›, », then the one day.
+    for (let i = 0; i < 5; i += 1) await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('Jump forward');
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName('December 18, 2024');
+    await user.tab();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('moves by day, week and to the ends of the week with the arrows, Home and End', async () => {
+    render(
+      <AppointmentCalendar
+        marks={[]}
+        selected={new Date(2024, 11, 18)}
+        onSelectDay={() => undefined}
+      />,
+    );
+    const user = userEvent.setup();
+    tabStops()[0]!.focus();
+    const focused = () => (document.activeElement as HTMLElement).textContent;
+    const expectFocusOn = (name: string) => {
+      expect(document.activeElement).toHaveAccessibleName(name);
+      expect(tabStops()).toEqual([document.activeElement]);
+    };
+    await user.keyboard('{ArrowRight}');
+    expectFocusOn('December 19, 2024');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expectFocusOn('December 17, 2024');
+    await user.keyboard('{ArrowDown}');
+    expectFocusOn('December 24, 2024');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expectFocusOn('December 10, 2024');
+    // Weeks run Sunday to Saturday, as the calendar shows them.
+    await user.keyboard('{Home}');
+    expectFocusOn('December 8, 2024');
+    await user.keyboard('{End}');
+    expectFocusOn('December 14, 2024');
+    expect(focused()).toBe('14');
+  });
+
+  it('follows into the next or previous month, by arrow or Page Up and Page Down', async () => {
+    const onRangeChange = vi.fn();
+    render(
+      <AppointmentCalendar
+        marks={[new Date(2025, 0, 29, 9, 0)]}
+        selected={new Date(2024, 11, 30)}
+        onSelectDay={() => undefined}
+        onRangeChange={onRangeChange}
+      />,
+    );
+    const label = screen.getByRole('button', { name: /change the view/ });
+    const user = userEvent.setup();
+    tabStops()[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(label).toHaveTextContent(/^January 2025$/);
+    expect(document.activeElement).toHaveAccessibleName('January 6, 2025');
+    expect(onRangeChange).toHaveBeenLastCalledWith(rangeForView('month', new Date(2025, 0, 1)));
+
+    await user.keyboard('{PageDown}');
+    expect(label).toHaveTextContent(/^February 2025$/);
+    expect(document.activeElement).toHaveAccessibleName('February 6, 2025');
+    expect(tabStops()).toEqual([document.activeElement]);
+
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(label).toHaveTextContent(/^December 2024$/);
+    expect(document.activeElement).toHaveAccessibleName('December 6, 2024');
+
+    await user.keyboard('{Shift>}{PageDown}{/Shift}');
+    expect(label).toHaveTextContent(/^December 2025$/);
+    expect(document.activeElement).toHaveAccessibleName('December 6, 2025');
+  });
+
+  it('chooses the focused day with Enter or Space, as a click does', async () => {
+    const onSelectDay = vi.fn();
+    render(<AppointmentCalendar marks={[]} selected={december} onSelectDay={onSelectDay} />);
+    const user = userEvent.setup();
+    tabStops()[0]!.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(onSelectDay).toHaveBeenLastCalledWith(new Date(2024, 11, 3));
+    await user.keyboard('{ArrowDown} ');
+    expect(onSelectDay).toHaveBeenLastCalledWith(new Date(2024, 11, 10));
+    expect(onSelectDay).toHaveBeenCalledTimes(2);
+  });
+
+  it('after the month buttons, offers the chosen day, else today, else the 1st', async () => {
+    render(
+      <AppointmentCalendar
+        marks={[]}
+        selected={new Date(2024, 11, 18)}
+        onSelectDay={() => undefined}
+      />,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    });
+    expect(tabStops()).toHaveLength(1);
+    expect(tabStops()[0]).toHaveAccessibleName('January 1, 2025');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(tabStops()[0]).toHaveAccessibleName('December 18, 2024');
+  });
+
+  it('names the views as it shows them, and moves days by key', () => {
+    expect(viewLabel('month', new Date(2026, 10, 1))).toBe('November 2026');
+    expect(viewLabel('year', new Date(2026, 0, 1))).toBe('2026');
+    expect(viewLabel('decade', new Date(2021, 0, 1))).toBe('2021 – 2030');
+    expect(viewLabel('century', new Date(2001, 0, 1))).toBe('2001 – 2100');
+    const day = new Date(2024, 0, 31);
+    expect(dayAfterKey(day, 'PageDown')).toEqual(new Date(2024, 1, 29));
+    expect(dayAfterKey(day, 'PageUp', true)).toEqual(new Date(2023, 0, 31));
+    expect(dayAfterKey(day, 'End')).toEqual(new Date(2024, 1, 3));
+    expect(dayAfterKey(day, 'a')).toBeNull();
   });
 });

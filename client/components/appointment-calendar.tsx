@@ -1,10 +1,20 @@
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { addDays, addMonths, addYears, startOfMonth, startOfYear } from 'date-fns';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  addDays,
+  addMonths,
+  addYears,
+  endOfWeek,
+  isSameMonth,
+  startOfMonth,
+  startOfWeek,
+  startOfYear,
+} from 'date-fns';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Calendar, { type TileArgs } from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { readableTones } from '../lib/theme-tokens.ts';
+import { visuallyHidden } from '../lib/visually-hidden.ts';
 
 export type CalendarView = 'century' | 'decade' | 'year' | 'month';
 
@@ -49,17 +59,6 @@ export function rangeForView(view: CalendarView, activeStartDate: Date): Calenda
 type Markable = Date | string | number;
 
 /** Text for screen readers only. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 // Keys in the viewer's own time zone: an appointment belongs to the day the viewer sees.
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
@@ -79,7 +78,78 @@ export function sameTile(view: CalendarView, a: Date, b: Date): boolean {
   return keyFor[view](a) === keyFor[view](b);
 }
 
-const appointmentsMark = () => ', has appointments';
+/** The screen-reader words of a day that holds appointments: ', has appointments: 2'. */
+const appointmentsMark = (count: number) => `, has appointments: ${count}`;
+
+/** A day of the month view, as the class its tile carries: 'day-2026-10-23' (month from 0). */
+const dayClass = (d: Date) => `day-${dayKey(d)}`;
+
+function dayOfTile(tile: Element): Date | null {
+  const match = /(?:^|\s)day-(\d+)-(\d+)-(\d+)(?:\s|$)/.exec(tile.className);
+  if (!match) return null;
+  const date = new Date(2000, 0, 1, 0, 0, 0, 0);
+  date.setFullYear(Number(match[1]), Number(match[2]), Number(match[3]));
+  return date;
+}
+
+const yearText = (year: number) => {
+  const date = new Date(2000, 0, 1, 12);
+  date.setFullYear(year);
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric' }).format(date);
+};
+
+/**
+ * What the navigation label shows for a view, as react-calendar writes it: 'November 2026',
+ * '2026', '2021 – 2030', '2001 – 2100'.
+ */
+export function viewLabel(view: CalendarView, activeStartDate: Date): string {
+  const year = activeStartDate.getFullYear();
+  switch (view) {
+    case 'month': {
+      const date = new Date(activeStartDate);
+      date.setHours(12);
+      return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(date);
+    }
+    case 'year':
+      return yearText(year);
+    case 'decade': {
+      const start = year + ((-year + 1) % 10);
+      return `${yearText(start)} – ${yearText(start + 9)}`;
+    }
+    case 'century': {
+      const start = year + ((-year + 1) % 100);
+      return `${yearText(start)} – ${yearText(start + 99)}`;
+    }
+  }
+}
+
+/** Where a key moves the focused day of the month view; null for other keys. */
+export function dayAfterKey(day: Date, key: string, shiftKey = false): Date | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    // Weeks start on Sunday, as the calendar shows them (en-US).
+    case 'Home':
+      return startOfWeek(day, { weekStartsOn: 0 });
+    case 'End': {
+      const end = endOfWeek(day, { weekStartsOn: 0 });
+      end.setHours(0, 0, 0, 0);
+      return end;
+    }
+    case 'PageUp':
+      return shiftKey ? addYears(day, -1) : addMonths(day, -1);
+    case 'PageDown':
+      return shiftKey ? addYears(day, 1) : addMonths(day, 1);
+    default:
+      return null;
+  }
+}
 
 interface AppointmentCalendarProps {
   /** The points in time that hold appointments; their days (months, years) are marked. */
@@ -94,8 +164,8 @@ interface AppointmentCalendarProps {
   /** Names the calendar for screen readers. */
   label?: string;
   /**
-   * What screen readers hear after a marked tile's date; ', has appointments' unless given (a
-   * calendar that also marks reminders says what the tile holds).
+   * What screen readers hear after a marked tile's date; ', has appointments: 2' unless given
+   * (a calendar that also marks reminders says what the tile holds).
    */
   markLabel?: (date: Date, view: CalendarView) => string;
 }
@@ -105,6 +175,9 @@ interface AppointmentCalendarProps {
  * drill up and down, year 1 to the largest date, navigation by 1, 10 or 100 years or 12 months
  * (the double arrows), days that hold appointments marked with a dot and an accessible label
  * (`markLabel` when the marks are something else).
+ * The month's days are one Tab stop: the arrow keys move a day or a week, Home and End to the
+ * start and end of the week, Page Up and Page Down a month (with Shift a year), the view
+ * following into the next month; Enter or Space chooses the day.
  * Styled with the app theme, dark mode included.
  */
 export function AppointmentCalendar({
@@ -115,22 +188,32 @@ export function AppointmentCalendar({
   showWeekNumbers = false,
   showNeighboringMonth = true,
   label = 'Appointment Calendar',
-  markLabel = appointmentsMark,
+  markLabel,
 }: AppointmentCalendarProps) {
   const [initialStart] = useState(() => startOfMonth(selected ?? new Date()));
+  const [activeStartDate, setActiveStartDate] = useState(initialStart);
+  const [view, setView] = useState<CalendarView>('month');
+  // The day that holds the month's one Tab stop, moved by the arrow keys.
+  const [focusDay, setFocusDay] = useState<Date | null>(null);
+  const focusPending = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+
   const marked = useMemo(() => {
-    const sets: Record<CalendarView, Set<string>> = {
-      month: new Set(),
-      year: new Set(),
-      decade: new Set(),
-      century: new Set(),
+    const counts: Record<CalendarView, Map<string, number>> = {
+      month: new Map(),
+      year: new Map(),
+      decade: new Map(),
+      century: new Map(),
     };
     for (const mark of marks) {
       const date = mark instanceof Date ? mark : new Date(mark);
       if (Number.isNaN(date.getTime())) continue;
-      for (const view of Object.keys(sets) as CalendarView[]) sets[view].add(keyFor[view](date));
+      for (const v of Object.keys(counts) as CalendarView[]) {
+        const key = keyFor[v](date);
+        counts[v].set(key, (counts[v].get(key) ?? 0) + 1);
+      }
     }
-    return sets;
+    return counts;
   }, [marks]);
 
   const rangeListener = useRef(onRangeChange);
@@ -141,12 +224,57 @@ export function AppointmentCalendar({
     rangeListener.current?.(rangeForView('month', initialStart));
   }, [initialStart]);
 
-  const isMarked = ({ date, view }: TileArgs) => marked[view].has(keyFor[view](date));
+  const markCount = ({ date, view }: TileArgs) => marked[view].get(keyFor[view](date)) ?? 0;
+  const isMarked = (args: TileArgs) => markCount(args) > 0;
+
+  // One day of the month is reachable by Tab (tabIndex 0), the others by the arrow keys: the
+  // day last moved to, else the chosen day, today or the 1st, whichever the month shows.
+  useLayoutEffect(() => {
+    const tiles = root.current?.querySelectorAll<HTMLButtonElement>(
+      '.react-calendar__month-view__days__day',
+    );
+    if (view !== 'month' || !tiles || tiles.length === 0) return;
+    const target = [focusDay, selected, new Date(), activeStartDate].find(
+      (day): day is Date => day !== null && isSameMonth(day, activeStartDate),
+    )!;
+    const targetClass = dayClass(target);
+    let focusTile: HTMLButtonElement | null = null;
+    for (const tile of tiles) {
+      const isTarget = tile.classList.contains(targetClass);
+      tile.tabIndex = isTarget ? 0 : -1;
+      if (isTarget) focusTile = tile;
+    }
+    if (focusPending.current && focusTile) {
+      focusPending.current = false;
+      focusTile.focus();
+    }
+  });
+
+  const showMonthOf = (day: Date) => {
+    const start = startOfMonth(day);
+    setActiveStartDate(start);
+    onRangeChange?.(rangeForView('month', start));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (view !== 'month' || event.altKey || event.ctrlKey || event.metaKey) return;
+    const tile = (event.target as HTMLElement).closest('.react-calendar__month-view__days__day');
+    const day = tile && dayOfTile(tile);
+    if (!day) return;
+    const next = dayAfterKey(day, event.key, event.shiftKey);
+    if (!next || next < calendarMinDate || next > calendarMaxDate) return;
+    event.preventDefault();
+    focusPending.current = true;
+    setFocusDay(next);
+    if (!isSameMonth(next, activeStartDate)) showMonthOf(next);
+  };
 
   return (
     <Box
+      ref={root}
       role="group"
       aria-label={label}
+      onKeyDown={onKeyDown}
       sx={(theme) => ({
         '& .react-calendar': {
           width: '100%',
@@ -161,9 +289,15 @@ export function AppointmentCalendar({
           lineHeight: 1.4,
         },
         '& .react-calendar button': { font: 'inherit' },
-        '& .react-calendar__navigation': { height: 52, mb: 1, gap: 0.5 },
+        // Large text wraps the month's name rather than running into the arrows.
+        '& .react-calendar__navigation': { height: 'auto', minHeight: 52, mb: 1, gap: 0.5 },
+        '& .react-calendar__navigation__label': {
+          whiteSpace: 'normal',
+          lineHeight: 1.2,
+          minWidth: 0,
+        },
         '& .react-calendar__navigation button': {
-          minWidth: 48,
+          minWidth: 44,
           borderRadius: 2,
           fontSize: '1.1rem',
           fontWeight: 500,
@@ -180,6 +314,9 @@ export function AppointmentCalendar({
           outline: `3px solid ${theme.palette.primary.main}`,
           outlineOffset: -3,
         },
+        // The chosen day is filled with that blue: its ring goes around it instead.
+        '& .react-calendar button.react-calendar__tile--active:focus-visible, & .react-calendar button.react-calendar__tile--hasActive:focus-visible':
+          { outlineOffset: 2, position: 'relative', zIndex: 1 },
         '& .react-calendar__navigation button:enabled:focus, & .react-calendar__tile:enabled:focus':
           { backgroundColor: 'action.hover' },
         '& .react-calendar__month-view__weekdays': {
@@ -187,6 +324,10 @@ export function AppointmentCalendar({
           fontSize: '0.8rem',
         },
         '& .react-calendar__month-view__weekdays abbr': { textDecoration: 'none' },
+        '& .react-calendar__month-view__weekdays__weekday': {
+          padding: '0.5em 0',
+          overflow: 'visible',
+        },
         '& .react-calendar__month-view__weekNumbers .react-calendar__tile': {
           color: 'text.secondary',
         },
@@ -194,13 +335,16 @@ export function AppointmentCalendar({
           position: 'relative',
           minHeight: 52,
           borderRadius: 2,
-          padding: '0.9em 0.4em',
+          // Little side padding and no clipping: a day's number stays whole at the largest text.
+          padding: '0.9em 0.1em',
+          overflow: 'visible',
           color: 'text.primary',
           backgroundColor: 'transparent',
         },
-        // Days of the neighbouring months and decades are quieter but still readable.
+        // Days of the neighbouring months and decades are quieter but still readable (the
+        // secondary text colour reaches 4.5:1; faded further it would not).
         '& .react-calendar__month-view__days__day--neighboringMonth, & .react-calendar__decade-view__years__year--neighboringDecade, & .react-calendar__century-view__decades__decade--neighboringCentury':
-          { color: 'text.secondary', opacity: 0.7 },
+          { color: 'text.secondary' },
         '& .react-calendar__tile:disabled': {
           backgroundColor: 'action.disabledBackground',
           color: 'text.disabled',
@@ -235,23 +379,38 @@ export function AppointmentCalendar({
         maxDetail="month"
         minDate={calendarMinDate}
         maxDate={calendarMaxDate}
-        defaultActiveStartDate={initialStart}
+        activeStartDate={activeStartDate}
+        view={view}
         value={selected}
-        onClickDay={(day) => onSelectDay(day)}
-        onActiveStartDateChange={({ activeStartDate, view }) => {
-          if (activeStartDate) onRangeChange?.(rangeForView(view, activeStartDate));
+        onClickDay={(day) => {
+          setFocusDay(day);
+          onSelectDay(day);
         }}
-        onViewChange={({ activeStartDate, view }) => {
-          if (activeStartDate) onRangeChange?.(rangeForView(view, activeStartDate));
+        onActiveStartDateChange={({ activeStartDate: start, view: shown }) => {
+          if (!start) return;
+          setActiveStartDate(start);
+          onRangeChange?.(rangeForView(shown, start));
+        }}
+        onViewChange={({ activeStartDate: start, view: shown }) => {
+          setView(shown);
+          if (!start) return;
+          setActiveStartDate(start);
+          onRangeChange?.(rangeForView(shown, start));
         }}
         showWeekNumbers={showWeekNumbers}
         showNeighboringMonth={showNeighboringMonth}
-        tileClassName={(args) => (isMarked(args) ? 'has-appointments' : null)}
+        tileClassName={(args) => {
+          const classes = args.view === 'month' ? [dayClass(args.date)] : [];
+          if (isMarked(args)) classes.push('has-appointments');
+          return classes;
+        }}
         tileContent={(args) =>
           isMarked(args) ? (
             <>
               <span className="appointment-dot" aria-hidden="true" />
-              <span style={visuallyHidden}>{markLabel(args.date, args.view)}</span>
+              <span style={visuallyHidden}>
+                {markLabel ? markLabel(args.date, args.view) : appointmentsMark(markCount(args))}
+              </span>
             </>
           ) : null
         }
@@ -259,7 +418,9 @@ export function AppointmentCalendar({
         prev2AriaLabel="Jump back"
         nextAriaLabel="Next"
         next2AriaLabel="Jump forward"
-        navigationAriaLabel="Change the view"
+        // The button's name starts with what it shows (WCAG 2.5.3), then says what it does.
+        navigationLabel={() => viewLabel(view, activeStartDate)}
+        navigationAriaLabel={`${viewLabel(view, activeStartDate)}, change the view`}
       />
     </Box>
   );

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shared/format.ts';
 import { rowHoverColor } from '../lib/theme-tokens.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { scrollRegionFocusSx, useScrollRegion } from './scroll-region.ts';
 
 export interface Column<T> {
   key: string;
@@ -94,11 +95,15 @@ export function DataTable<T>({
   emptyText,
   paging,
 }: DataTableProps<T>) {
+  const region = useScrollRegion(label);
   return (
     // No elevation overlay in dark mode: a pinned column's solid background matches the paper.
     <Paper sx={{ width: '100%', overflow: 'hidden', borderRadius: 3, backgroundImage: 'none' }}>
       {/* 12 px between columns instead of 16: wide tables keep more room for their words. */}
-      <TableContainer sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
+      <TableContainer
+        {...region}
+        sx={{ '& .MuiTableCell-root': { px: 1.5 }, ...scrollRegionFocusSx }}
+      >
         <Table aria-label={label}>
           <TableHead>
             <TableRow hover={false}>

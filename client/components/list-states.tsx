@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 export function LoadingState({ label = 'Loading' }: { label?: string }) {
   return (
     <Box role="status" aria-label={label} sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={label} />
     </Box>
   );
 }

@@ -1,25 +1,30 @@
 /**
- * Readable tones of the seed's colours for text and filled controls. The seed's blue (#4A90E2),
- * red (#FF5555) and green (#43B581) reach only about 3:1 against white, under the 4.5:1 that
- * body-size text needs (WCAG AA); our readers are often older. So the seed colours stay for the
- * top bar, selected items, calendar, focus rings and badges, and words drawn in (or on) them use
- * these deeper (light mode) or lighter (dark mode) shades of the same hues.
+ * The seed's colours, made readable (WCAG 2.2 AA). The seed's blue (#4A90E2), red (#FF5555) and
+ * green (#43B581) reach only about 3:1 against white, under the 4.5:1 that body-size text
+ * needs; our readers are often older. Each keeps its hue and saturation and is deepened (light
+ * mode, and every fill that carries white words) or lightened (words on dark mode's papers) only
+ * as far as needed: 4.5:1 or more on the page and on a paper. client/app/theme.test.ts measures
+ * every pair; the hex values below are the outcome, not the rule.
  */
+const fill = {
+  primary: '#2170CD',
+  primaryHover: '#1D63B4',
+  error: '#E30000',
+  errorHover: '#C90000',
+  success: '#2F7E5A',
+  successHover: '#296F4F',
+} as const;
+
 export const readableTones = {
-  light: { primaryText: '#2F6FB7', errorText: '#C62828', successText: '#2B7A50' },
+  /** Words and outlines on the light page and papers: the deepened seed colours. */
+  light: { primaryText: fill.primary, errorText: fill.error, successText: fill.success },
+  /** Words and outlines on dark mode's page and papers: lighter shades of the same hues. */
   dark: { primaryText: '#82B4EE', errorText: '#FF8A8A', successText: '#6FD1A3' },
   /**
-   * Filled buttons keep the seed's colours exactly (the seed names them); only their hover is
-   * a deeper shade. Words on white use the deeper tones above, at 4.5:1 or more.
+   * What carries white words in both modes: filled buttons, the top bar, the selected menu
+   * entry, badges, chips and calendar marks. Hover goes a shade deeper.
    */
-  fill: {
-    primary: '#4A90E2',
-    primaryHover: '#2F6FB7',
-    error: '#FF5555',
-    errorHover: '#C62828',
-    success: '#43B581',
-    successHover: '#2B7A50',
-  },
+  fill,
 } as const;
 
 /** The light background a table row gets under the pointer. */

@@ -8,8 +8,11 @@ import { doseTimeText } from './dose-format.ts';
 import { DoseStatusChip } from './dose-status-chip.tsx';
 import type { DoseRecording } from './use-dose-recording.tsx';
 
-/** A 48 px target, and on a phone half the row each, so a thumb finds it. */
-const bigButton = { minHeight: 48, flex: { xs: '1 1 0', sm: '0 0 auto' }, px: 2.5 } as const;
+/**
+ * A 48 px target, and on a phone the row shared out, so a thumb finds it; with large text a
+ * button that no longer fits beside the other takes a line of its own.
+ */
+const bigButton = { minHeight: 48, flex: { xs: '1 1 auto', sm: '0 0 auto' }, px: 2.5 } as const;
 
 /** What the medicine is: name, dosage, route and instructions, wrapping at any font size. */
 function Medicine({
@@ -20,7 +23,7 @@ function Medicine({
 }: Pick<DoseSlot, 'medication' | 'dosage' | 'route' | 'instructions'>) {
   const details = [route ? doseTexts.routeLabels[route] : '', instructions].filter(Boolean);
   return (
-    <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
+    <Box sx={{ minWidth: 0, flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
       <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.1rem', mr: 1 }}>
         {medication}
       </Typography>

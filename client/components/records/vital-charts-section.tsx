@@ -53,6 +53,7 @@ import {
 } from '../../lib/units.ts';
 import { DateTimeText } from '../data-table.tsx';
 import { ErrorState, LoadingState } from '../list-states.tsx';
+import { scrollRegionFocusSx, useScrollRegion } from '../scroll-region.ts';
 import { useVitalRanges } from './api/get-vital-ranges.ts';
 import { useVitalSeries } from './api/get-vital-series.ts';
 import type { ChartLine } from './vital-line-chart.tsx';
@@ -333,8 +334,9 @@ function ReadingsTable({
   units: UnitSettings;
 }) {
   const rows = points.map((reading, i) => ({ reading, direction: directions[i]! })).reverse();
+  const region = useScrollRegion(caption);
   return (
-    <TableContainer sx={{ maxHeight: 360 }}>
+    <TableContainer {...region} sx={{ maxHeight: 360, ...scrollRegionFocusSx }}>
       <Table size="small" stickyHeader>
         <Box
           component="caption"

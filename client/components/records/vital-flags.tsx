@@ -4,19 +4,10 @@ import { useTheme } from '@mui/material/styles';
 import { thresholdTexts, type VitalMeasurement } from '../../../shared/messages.ts';
 import { outOfRange, type PatientRanges } from '../../../shared/vital-thresholds.ts';
 import { readableTones } from '../../lib/theme-tokens.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
 /** Read by screen readers only: what the eye gets from the emphasis and the arrow. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+export { visuallyHidden };
 
 /** Which way a value left its range, if it did. */
 export type Direction = 'above' | 'below' | null;

@@ -148,58 +148,60 @@ export default function VitalLineChart(props: VitalLineChartProps) {
 
   return (
     <FlaggedContext.Provider value={isFlagged}>
-      <LineChart
-        height={Math.round(200 + fontSize * 4)}
-        // Room at the right for the last date's label, which centres on the axis's end.
-        margin={{ right: Math.round(fontSize * 1.8) }}
-        title={props.title}
-        aria-describedby={props.describedBy}
-        hideLegend={lines.length < 2}
-        slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } } }}
-        slots={{ mark: VitalMark }}
-        grid={{ horizontal: true }}
-        xAxis={[
-          {
-            scaleType: 'time',
-            data: times,
-            tickLabelStyle: tickStyle,
-            tickNumber: 4,
-            height: 'auto',
-            min: props.from,
-            max: props.to,
-            valueFormatter: (value: Date, context) =>
-              context.location === 'tick'
-                ? tickText(value, (context.scale as { domain(): Date[] }).domain())
-                : formatDateTime(value),
-          },
-        ]}
-        yAxis={[
-          {
-            min: domain.min,
-            max: domain.max,
-            width: 'auto',
-            tickLabelStyle: tickStyle,
-            tickNumber: 5,
-          },
-        ]}
-        series={lines.map((line) => ({
-          id: line.id,
-          label: line.label,
-          data: line.values,
-          color: line.color,
-          shape: line.shape,
-          curve: 'linear',
-          connectNulls: true,
-          showMark: ({ index }) => !dense || (line.flagged[index] ?? false),
-          valueFormatter: (value: number | null) =>
-            value === null ? '' : `${value.toFixed(decimals)}${unit ? ` ${unit}` : ''}`,
-        }))}
-        sx={{
-          '& .MuiChartsLegend-label': { fontSize, color: theme.palette.text.primary },
-        }}
-      >
-        <RangeBands lines={lines} />
-      </LineChart>
+      {/* One picture, named by the chart's title and described by its summary line. (The
+          library's own title would name a box whose role allows no name.) */}
+      <div role="img" aria-label={props.title} aria-describedby={props.describedBy}>
+        <LineChart
+          height={Math.round(200 + fontSize * 4)}
+          // Room at the right for the last date's label, which centres on the axis's end.
+          margin={{ right: Math.round(fontSize * 1.8) }}
+          hideLegend={lines.length < 2}
+          slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } } }}
+          slots={{ mark: VitalMark }}
+          grid={{ horizontal: true }}
+          xAxis={[
+            {
+              scaleType: 'time',
+              data: times,
+              tickLabelStyle: tickStyle,
+              tickNumber: 4,
+              height: 'auto',
+              min: props.from,
+              max: props.to,
+              valueFormatter: (value: Date, context) =>
+                context.location === 'tick'
+                  ? tickText(value, (context.scale as { domain(): Date[] }).domain())
+                  : formatDateTime(value),
+            },
+          ]}
+          yAxis={[
+            {
+              min: domain.min,
+              max: domain.max,
+              width: 'auto',
+              tickLabelStyle: tickStyle,
+              tickNumber: 5,
+            },
+          ]}
+          series={lines.map((line) => ({
+            id: line.id,
+            label: line.label,
+            data: line.values,
+            color: line.color,
+            shape: line.shape,
+            curve: 'linear',
+            connectNulls: true,
+            showMark: ({ index }) => !dense || (line.flagged[index] ?? false),
+            valueFormatter: (value: number | null) =>
+              value === null ? '' : `${value.toFixed(decimals)}${unit ? ` ${unit}` : ''}`,
+          }))}
+          sx={{
+            '& .MuiChartsLegend-label': { fontSize, color: theme.palette.text.primary },
+          }}
+        >
+          <RangeBands lines={lines} />
+        </LineChart>
+      </div>
     </FlaggedContext.Provider>
   );
 }

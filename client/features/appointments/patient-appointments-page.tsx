@@ -13,11 +13,13 @@ import { useDeleteAppointment } from './api/delete-appointment.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
 import { AppointmentFilter } from './components/appointment-filter.tsx';
 import { AppointmentsTable } from './components/appointments-table.tsx';
+import { OpenedAppointment, useOpenedAppointment } from './components/upcoming-appointments.tsx';
 import { notify } from '../../lib/notify.ts';
 
 /**
  * /patient-appointments: the signed-in patient's own appointments from the server. They may
- * request one with a doctor of their care team and cancel their own upcoming ones.
+ * request one with a doctor of their care team and cancel their own upcoming ones. A link with
+ * `?appointment=ID` (an upcoming appointment on their dashboard) opens that one above the table.
  */
 export default function PatientAppointmentsPage() {
   const { user, can } = useSession();
@@ -27,17 +29,32 @@ export default function PatientAppointmentsPage() {
   const [adding, setAdding] = useState(false);
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
   const [now] = useState(() => Date.now());
+  const opened = useOpenedAppointment();
 
   // Staff have their own screen for this.
   if (user && !seesOwnRecordOnly(user)) return <Navigate to="/appointments" replace />;
 
   const canRequest = can('appointments:request') && patientId !== null;
+  const cancelButton = (row: Appointment) =>
+    canRequest && new Date(row.appointmentDate).getTime() > now ? (
+      <Button
+        variant="outlined"
+        color="error"
+        size="small"
+        onClick={() => setToCancel(row)}
+        aria-label={`Cancel appointment ${row.id}`}
+      >
+        Cancel
+      </Button>
+    ) : null;
 
   const confirmCancel = async () => {
     if (!toCancel) return;
     try {
       await remove.mutateAsync(toCancel.id);
       notify('success', appointmentTexts.cancelled);
+      // The appointment opened above the table is gone: close it.
+      if (toCancel.id === opened.id) opened.close();
     } catch {
       notify('error', notices.errorDeletingAppointment);
     }
@@ -60,23 +77,14 @@ export default function PatientAppointmentsPage() {
         <EmptyState text={appointmentTexts.noLinkedPatient} />
       ) : (
         <>
+          {opened.id !== null && (
+            <OpenedAppointment id={opened.id} onClose={opened.close} actions={cancelButton} />
+          )}
           <AppointmentFilter value={table.period} onChange={table.setPeriod} />
           <AppointmentsTable
             {...table.tableProps}
             emptyText={appointmentTexts.noAppointments}
-            actions={(row) =>
-              canRequest && new Date(row.appointmentDate).getTime() > now ? (
-                <Button
-                  variant="outlined"
-                  color="error"
-                  size="small"
-                  onClick={() => setToCancel(row)}
-                  aria-label={`Cancel appointment ${row.id}`}
-                >
-                  Cancel
-                </Button>
-              ) : null
-            }
+            actions={cancelButton}
           />
           <AppointmentDialog
             open={adding}

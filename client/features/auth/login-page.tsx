@@ -1,7 +1,8 @@
-import { Box, Button, Link, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { notices, validation } from '../../../shared/messages.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { dashboardPathFor, normalizeRole } from '../../../shared/permissions.ts';
 import { RedirectSignedIn } from '../../app/guards.tsx';
 import { api, ApiError } from '../../lib/api.ts';
@@ -132,9 +133,9 @@ function LoginForm() {
         autoComplete="current-password"
         {...field('password')}
       />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={isSubmitting}>
+      <SubmitButton fullWidth size="large" busy={isSubmitting}>
         Login
-      </Button>
+      </SubmitButton>
       <Typography sx={{ mt: 2, textAlign: 'center' }}>
         No account yet?{' '}
         <Link component={RouterLink} to="/signup" sx={authLinkSx}>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Grid, Link, TextField, Typography } from '@mui/material';
+import { Box, Grid, Link, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { accountTexts, notices, validation } from '../../../shared/messages.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
 import { registerSchema } from '../../../shared/schemas/users.ts';
 import { api, ApiError } from '../../lib/api.ts';
@@ -149,9 +150,9 @@ export default function SignupPage() {
             </TextField>
           </Grid>
         </Grid>
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={isSubmitting}>
+        <SubmitButton fullWidth size="large" busy={isSubmitting}>
           Sign Up
-        </Button>
+        </SubmitButton>
         <Typography sx={{ mt: 2, textAlign: 'center' }}>
           Already have an account?{' '}
           <Link component={RouterLink} to="/login" sx={authLinkSx}>

@@ -1,5 +1,7 @@
-import { Alert, Box, Card, CardContent, Divider, Skeleton, Typography } from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Alert, Box, Card, CardContent, Divider, Link, Skeleton, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { clinicalTexts, notices } from '../../../shared/messages.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
@@ -48,8 +50,9 @@ function DashboardCard<T>({
   else if (query?.isError) body = <Alert severity="error">{errorText}</Alert>;
   else if (items.length === 0) body = <Typography color="text.secondary">{emptyText}</Typography>;
   else {
+    // Long names and medicines wrap inside the card at large font sizes.
     body = (
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, overflowWrap: 'anywhere' }}>
         {items.map((item, index) => (
           <Box component="li" key={itemKey(item)}>
             {index > 0 && <Divider sx={{ my: 1.5 }} />}
@@ -80,6 +83,49 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
       </Box>{' '}
       {children}
     </Typography>
+  );
+}
+
+/**
+ * An upcoming appointment as one link to the patient's Appointments screen, that appointment
+ * opened there: the whole entry is the target, told apart by its arrow, hover and focus ring.
+ */
+function AppointmentEntry({ appointment: a }: { appointment: UpcomingAppointment }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={`/patient-appointments?appointment=${a.id}`}
+      underline="none"
+      color="inherit"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        mx: -1,
+        px: 1,
+        py: 0.5,
+        borderRadius: 1,
+        '&:hover': { backgroundColor: 'action.hover' },
+        '&:hover .entry-date, &:focus-visible .entry-date': { textDecorationThickness: '2px' },
+        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 0 },
+      }}
+    >
+      {/* A long name wraps inside the entry at large font sizes. */}
+      <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Line label="Date">
+          <Box
+            component="span"
+            className="entry-date"
+            sx={{ color: 'primary.main', textDecoration: 'underline', fontWeight: 500 }}
+          >
+            {formatDateTime(a.appointmentDate)}
+          </Box>
+        </Line>
+        <Line label="Doctor">{a.doctorName || a.doctorUsername || ''}</Line>
+        <Line label="Location">{a.location}</Line>
+      </Box>
+      <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary', flexShrink: 0 }} />
+    </Link>
   );
 }
 
@@ -159,13 +205,7 @@ export default function PatientDashboardPage() {
           errorText={notices.errorFetchingAppointments}
           query={linked ? upcoming : null}
           itemKey={(a) => a.id}
-          renderItem={(a) => (
-            <>
-              <Line label="Date">{formatDateTime(a.appointmentDate)}</Line>
-              <Line label="Doctor">{a.doctorName || a.doctorUsername || ''}</Line>
-              <Line label="Location">{a.location}</Line>
-            </>
-          )}
+          renderItem={(a) => <AppointmentEntry appointment={a} />}
         />
         {can('visits:read') && <PatientVisitsCard patientId={patientId} />}
         <DashboardCard

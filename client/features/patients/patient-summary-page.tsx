@@ -33,6 +33,7 @@ import { vitalMeasurements } from '../../../shared/schemas/vital-signs.ts';
 import { outOfRange } from '../../../shared/vital-thresholds.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { scrollRegionFocusSx, useScrollRegion } from '../../components/scroll-region.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { formatShown, labelWithUnit, useUnits } from '../../lib/units.ts';
@@ -104,8 +105,9 @@ function SummaryTable({
   head: string[];
   rows: { key: number; cells: ReactNode[] }[];
 }) {
+  const region = useScrollRegion(label);
   return (
-    <TableContainer>
+    <TableContainer {...region} sx={scrollRegionFocusSx}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

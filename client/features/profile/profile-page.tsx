@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, TextField, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../shared/format.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { accountMessages, accountTexts, notices } from '../../../shared/messages.ts';
 import {
   changePasswordSchema,
@@ -116,9 +117,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           {text('phoneNumber', 'Phone Number', { type: 'tel', autoComplete: 'tel' })}
         </Grid>
       </Grid>
-      <Button type="submit" variant="contained" disabled={save.isPending}>
-        Save Profile
-      </Button>
+      <SubmitButton busy={save.isPending}>Save Profile</SubmitButton>
     </Box>
   );
 }
@@ -186,9 +185,7 @@ function ChangePasswordForm() {
           />
         </Grid>
       </Grid>
-      <Button type="submit" variant="contained" disabled={isSubmitting}>
-        Change Password
-      </Button>
+      <SubmitButton busy={isSubmitting}>Change Password</SubmitButton>
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Card,
   CardContent,
   FormControl,
@@ -20,6 +19,7 @@ import {
   vitalSignTexts,
 } from '../../../shared/messages.ts';
 import { settingsSchema, type Settings } from '../../../shared/schemas/users.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import {
   glucoseUnits,
   temperatureUnits,
@@ -166,8 +166,10 @@ function SettingsForm({ stored }: { stored: Settings }) {
             control={
               <Switch
                 checked={darkMode}
-                onChange={(event) => onDarkMode(event.target.checked)}
-                disabled={theme.isPending}
+                // Not disabled while saving: that would drop keyboard focus.
+                onChange={(event) => {
+                  if (!theme.isPending) onDarkMode(event.target.checked);
+                }}
               />
             }
             label="Dark Mode"
@@ -207,9 +209,7 @@ function SettingsForm({ stored }: { stored: Settings }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 3 }}>
             {vitalSignTexts.unitsHint}
           </Typography>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            Save Settings
-          </Button>
+          <SubmitButton busy={save.isPending}>Save Settings</SubmitButton>
         </Box>
       </CardContent>
     </Card>

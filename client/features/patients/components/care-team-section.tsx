@@ -14,11 +14,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { patientTexts } from '../../../../shared/messages.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { CareTeamMember } from '../../../../shared/schemas/patients.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DateTimeText } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { PersonPicker } from '../../../components/person-picker.tsx';
+import { scrollRegionFocusSx, useScrollRegion } from '../../../components/scroll-region.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAddCareTeamMember } from '../api/add-care-team-member.ts';
 import { useCareTeam } from '../api/get-care-team.ts';
@@ -42,6 +44,7 @@ export function CareTeamSection({
   const [userId, setUserId] = useState<number | null>(null);
   const [pickerError, setPickerError] = useState<string | undefined>();
   const [toRemove, setToRemove] = useState<CareTeamMember | null>(null);
+  const region = useScrollRegion(patientTexts.careTeam);
 
   const onAdd = async () => {
     if (userId === null) {
@@ -79,7 +82,7 @@ export function CareTeamSection({
         {patientTexts.careTeam}
       </Typography>
       {/* On a phone the table scrolls inside its section, not the whole page. */}
-      <TableContainer>
+      <TableContainer {...region} sx={scrollRegionFocusSx}>
         <Table aria-label={patientTexts.careTeam}>
           <TableHead>
             <TableRow>
@@ -163,9 +166,9 @@ export function CareTeamSection({
             }}
             error={pickerError}
           />
-          <Button type="submit" variant="contained" disabled={add.isPending} sx={{ mt: 0.5 }}>
+          <SubmitButton busy={add.isPending} sx={{ mt: 0.5 }}>
             Add to care team
-          </Button>
+          </SubmitButton>
         </Box>
       )}
       <ConfirmDialog

@@ -131,6 +131,16 @@ describe('ChartTimeline', () => {
     answer = () => ({ status: 200, body: { entries: [entry(1)], nextCursor: null } });
     const onOpen = renderTimeline();
     const button = await screen.findByRole('button', { name: /^Medical record: Visit 1, / });
+    // The name holds all the entry shows, in the order it is read (WCAG 2.5.3).
+    expect(button).toHaveAccessibleName(
+      expect.stringMatching(/^Medical record: Visit 1, Detail 1, by Dr Alan Grey, Mar 29, 2025, /),
+    );
+    // The button shows the title (its name contains it) and covers the entry, which shows the rest.
+    expect(button).toHaveTextContent(/^Visit 1$/);
+    expect(button.closest('li')?.textContent).toMatch(
+      /^Medical recordVisit 1Detail 1by Dr Alan GreyMar 29, 2025,/,
+    );
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
     button.focus();
     await userEvent.setup().keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith(entry(1));

@@ -6,7 +6,7 @@ import {
   CircularProgress,
   List,
   ListItem,
-  ListItemButton,
+  ButtonBase,
   TextField,
   Typography,
 } from '@mui/material';
@@ -69,51 +69,92 @@ function TypeFilter({
 
 function Entry({ entry, onOpen }: { entry: TimelineEntry; onOpen(entry: TimelineEntry): void }) {
   const label = recordType(entry.type).labels.one;
+  // The name says what the entry shows, in the order it is read (WCAG 2.5.3): the type and
+  // title first, the date last. The date still shows first, on the left (or on top).
+  const name = [
+    `${label}: ${entry.title}`,
+    entry.flagged ? thresholdTexts.outOfRange : '',
+    entry.detail ?? '',
+    entry.by ? chartTexts.entryBy(entry.by) : '',
+    formatDateTime(entry.at),
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <ListItem disablePadding divider>
-      <ListItemButton
-        onClick={() => onOpen(entry)}
-        aria-label={`${label}: ${entry.title}, ${formatDateTime(entry.at)}`}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '11rem minmax(0, 1fr)' },
-          columnGap: 2,
-          rowGap: 0.5,
-          alignItems: 'start',
-          py: 1.5,
-        }}
-      >
-        <Typography variant="body2" color="text.secondary" component="div">
-          <DateTimeText value={entry.at} />
-        </Typography>
-        <Box sx={{ minWidth: 0 }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Chip size="small" variant="outlined" label={label} />
-            <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {entry.title}
-            </Typography>
-            {entry.flagged && (
-              <Chip
-                size="small"
-                color="error"
-                variant="outlined"
-                icon={<WarningAmberIcon />}
-                label={thresholdTexts.outOfRange}
-              />
-            )}
-          </Box>
-          {entry.detail && (
-            <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-              {entry.detail}
-            </Typography>
-          )}
-          {entry.by && (
-            <Typography variant="body2" color="text.secondary">
-              {chartTexts.entryBy(entry.by)}
-            </Typography>
+    <ListItem
+      divider
+      sx={{
+        position: 'relative',
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '11rem minmax(0, 1fr)' },
+        columnGap: 2,
+        rowGap: 0.5,
+        alignItems: 'start',
+        py: 1.5,
+        '&:hover': { bgcolor: 'action.hover' },
+        // The whole entry shows the ring of its button, which covers it.
+        '&:has(.timeline-open:focus-visible)': {
+          outline: (theme) => `3px solid ${theme.palette.primary.main}`,
+          outlineOffset: -3,
+        },
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Chip size="small" variant="outlined" label={label} />
+          {/*
+            The entry's one control: its title, named with everything the entry shows (the name
+            contains the visible title, WCAG 2.5.3), stretched over the whole entry so a click
+            anywhere on it opens the record.
+          */}
+          <ButtonBase
+            className="timeline-open"
+            onClick={() => onOpen(entry)}
+            aria-label={name}
+            aria-haspopup="dialog"
+            disableRipple
+            sx={{
+              position: 'static',
+              font: 'inherit',
+              fontWeight: 600,
+              textAlign: 'left',
+              overflowWrap: 'anywhere',
+              '&::after': { content: '""', position: 'absolute', inset: 0 },
+              '&.Mui-focusVisible': { outline: 'none' },
+            }}
+          >
+            {entry.title}
+          </ButtonBase>
+          {entry.flagged && (
+            <Chip
+              size="small"
+              color="error"
+              variant="outlined"
+              icon={<WarningAmberIcon />}
+              label={thresholdTexts.outOfRange}
+            />
           )}
         </Box>
-      </ListItemButton>
+        {entry.detail && (
+          <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+            {entry.detail}
+          </Typography>
+        )}
+        {entry.by && (
+          <Typography variant="body2" color="text.secondary">
+            {chartTexts.entryBy(entry.by)}
+          </Typography>
+        )}
+      </Box>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        component="div"
+        // First on screen (the left column, or the top line on a phone).
+        sx={{ order: -1 }}
+      >
+        <DateTimeText value={entry.at} />
+      </Typography>
     </ListItem>
   );
 }

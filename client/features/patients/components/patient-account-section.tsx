@@ -1,6 +1,7 @@
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { patientTexts, validation } from '../../../../shared/messages.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { Patient } from '../../../../shared/schemas/patients.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useLinkPatientAccount } from '../api/link-patient-account.ts';
@@ -71,9 +72,9 @@ export function PatientAccountSection({
             helperText={error}
             sx={{ maxWidth: 360 }}
           />
-          <Button type="submit" variant="contained" disabled={link.isPending} sx={{ mt: 0.5 }}>
+          <SubmitButton busy={link.isPending} sx={{ mt: 0.5 }}>
             Link account
-          </Button>
+          </SubmitButton>
           {patient.accountUsername && (
             <Button
               variant="outlined"

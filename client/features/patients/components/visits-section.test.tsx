@@ -226,7 +226,7 @@ describe("the chart's visits tab", () => {
   it('opens a visit: times with where they were made, task outcomes, note and report', async () => {
     show();
     const past = await screen.findByRole('region', { name: timesheetTexts.past });
-    fireEvent.click(within(past).getByRole('button', { name: /^Open the visit of/ }));
+    fireEvent.click(within(past).getByRole('button', { name: /^View the visit of/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Visit' });
     expect(await within(dialog).findByText(/Position shared, within 15 m/)).toBeVisible();
     expect(within(dialog).getByText(/Position not shared \(refused\)/)).toBeVisible();

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
 import { rotaTexts, visitTexts } from '../../../../shared/messages.ts';
 import type { RotaWeek, VisitSummary } from '../../../../shared/schemas/visits.ts';
+import { readableTones } from '../../../lib/theme-tokens.ts';
 import { dayHeading, dayLong } from '../lib/rota-dates.ts';
 import { VisitBlock } from './visit-block.tsx';
 
@@ -143,8 +144,9 @@ export function WeekGrid({
                         display: 'block',
                         fontSize: '0.8rem',
                         fontWeight: 700,
-                        color: 'primary.contrastText',
-                        bgcolor: 'primary.dark',
+                        // White on the readable fill: 4.5:1 in both themes.
+                        color: 'common.white',
+                        bgcolor: readableTones.fill.primary,
                         borderRadius: 1,
                         px: 0.75,
                         width: 'fit-content',

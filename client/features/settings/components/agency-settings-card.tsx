@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { agencyTexts, scheduleTexts, timesheetTexts } from '../../../../shared/messages.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import {
   agencySettingsInputSchema,
   type AgencySettings,
@@ -133,9 +134,7 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
         timesheetTexts.lateAfterHint,
       )}
       <Box>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {scheduleTexts.saveAgency}
-        </Button>
+        <SubmitButton busy={save.isPending}>{scheduleTexts.saveAgency}</SubmitButton>
       </Box>
     </Box>
   );
