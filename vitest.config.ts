@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to its own process, which on a two-core machine means one
+    // test file at a time; that process mostly waits, so every core runs a file.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 test('/ lands on /login with the page title and the themed login screen', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page).toHaveTitle('ElderCare System');
+  await expect(page).toHaveTitle('Login – ElderCare System');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(249, 250, 252)'); // #F9FAFC
 });

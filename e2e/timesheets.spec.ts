@@ -346,7 +346,7 @@ test('a doctor keeps the care plan on the chart and a newly planned visit copies
   const past = page.getByRole('region', { name: timesheetTexts.past });
   await expect(past).toContainText(visitTexts.statusLabels.completed);
   await shoot(page, 'chart-visits-desktop');
-  await entry.getByRole('button', { name: /^Open the visit of/ }).click();
+  await entry.getByRole('button', { name: /^View the visit of/ }).click();
   const record = page.getByRole('dialog', { name: 'Visit' });
   await expect(record).toContainText('Help with shower: Not marked');
   await expect(record).toContainText('Prepare a hot lunch: Not marked');
@@ -357,7 +357,7 @@ test('a doctor keeps the care plan on the chart and a newly planned visit copies
   await past
     .getByRole('listitem')
     .filter({ hasText: nameOf(w.grace) })
-    .getByRole('button', { name: /^Open the visit of/ })
+    .getByRole('button', { name: /^View the visit of/ })
     .click();
   await expect(record).toContainText('Position not shared (refused)');
   await expect(record).toContainText('Position shared, within 12 m');

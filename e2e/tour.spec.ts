@@ -337,10 +337,17 @@ const smallTargets = (page: Page) =>
     const found: string[] = [];
     for (const element of main.querySelectorAll<HTMLElement>(selector)) {
       if (element.closest('[aria-hidden="true"]')) continue;
-      // The box a pointer hits: a text field's outline, a switch's whole label.
+      // The box a pointer hits: a text field's outline, a switch's whole label, or the entry a
+      // stretched link or button covers with its ::after.
+      const after = getComputedStyle(element, '::after');
+      const stretched =
+        after.content !== 'none' && after.position === 'absolute'
+          ? (element.offsetParent as HTMLElement | null)
+          : null;
       const box =
         element.closest<HTMLElement>('.MuiInputBase-root') ??
         element.closest<HTMLElement>('label') ??
+        stretched ??
         element;
       const rect = box.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;

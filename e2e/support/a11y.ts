@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/**
+ * The WCAG 2.0, 2.1 and 2.2 A and AA rules, as an inspector runs them, plus WCAG 2.5.3 (an
+ * accessible name contains the visible label), which axe files as experimental and so leaves
+ * out unless asked.
+ */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** One line per failing element: rule, selector, the element and axe's own summary. */
+function describe(violations: axe.Result[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id}: ${node.target.join(' ')} ${node.html.replace(/\s+/g, ' ').slice(0, 160)} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+    ),
+  );
+}
+
+const wcagRuleOptions: axe.RunOptions = {
+  runOnly: { type: 'tag', values: wcagTags },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+};
+
+/**
+ * The rules whose outcome depends on colours. A second theme changes only colours (the same
+ * elements, names, roles and sizes), so it needs only these once the first theme has passed
+ * every rule.
+ */
+const colourRuleOptions: axe.RunOptions = {
+  runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] },
+};
+
+/**
+ * Runs axe on the page as it is now: one line per failing element (none: accessible). A page
+ * without frames is checked in place, with axe loaded once per document and only the
+ * violations sent back (several times quicker); a page with frames goes through AxeBuilder,
+ * which checks every frame.
+ */
+export async function accessibilityViolations(
+  page: Page,
+  { coloursOnly = false }: { coloursOnly?: boolean } = {},
+): Promise<string[]> {
+  const runOptions = coloursOnly ? colourRuleOptions : wcagRuleOptions;
+  if (page.frames().length > 1) {
+    return describe((await new AxeBuilder({ page }).options(runOptions).analyze()).violations);
+  }
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: typeof axe }).axe
+        .run(document, { ...options, resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    runOptions,
+  );
+  return describe(violations);
+}
+
+/**
+ * Runs axe on the page as it is now and fails the test on any violation, naming each element.
+ * `what` says which screen and state were checked (it heads the failure message).
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await accessibilityViolations(page), `axe violations on ${what}`).toEqual([]);
+}
