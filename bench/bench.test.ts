@@ -16,6 +16,7 @@ import { doseInputSchema } from '../shared/schemas/doses.ts';
 import { checkInSchema } from '../shared/schemas/visits.ts';
 import { checkInOpensAt } from '../shared/visit-rules.ts';
 import { buildFloor } from './floor.ts';
+import { failedAccessibilityAudits } from './lighthouse-audits.ts';
 import { runLoad } from './load.ts';
 import { BENCH_TIME_ZONE, CHECK_IN_VISITS, generateScale, type ScaleResult } from './scale.ts';
 import { sqlOf } from './sql.ts';
@@ -234,6 +235,23 @@ describe('bench caregiver visits', () => {
     ]);
   });
 
+  it('fills the dashboards Lighthouse scores: the doctor’s day, reminders, upcoming visits', async () => {
+    const today = localParts(now, BENCH_TIME_ZONE).date;
+    const { doctorId, caregiverId, patientId } = generated.people;
+    const filled = await one<{ doctorToday: number; reminders: number; upcoming: number }>(
+      `select (select count(*) from appointments where doctor_id = $1
+                 and (appointment_date at time zone $4)::date = $5::date)::int as "doctorToday",
+              (select count(*) from reminders where user_id = $2
+                 and (date at time zone $4)::date = $5::date)::int as reminders,
+              (select count(*) from appointments where patient_id = $3
+                 and appointment_date > $6)::int as upcoming`,
+      [doctorId, caregiverId, patientId, BENCH_TIME_ZONE, today, now.toISOString()],
+    );
+    expect(filled.doctorToday).toBeGreaterThanOrEqual(4);
+    expect(filled.reminders).toBeGreaterThan(0);
+    expect(filled.upcoming).toBeGreaterThan(0);
+  });
+
   it('opens a distinct fresh visit of the checker for every check-in', async () => {
     const { visits } = generated.people;
     expect(new Set(visits.checkInVisitIds).size).toBe(CHECK_IN_VISITS);
@@ -266,5 +284,35 @@ describe('bench caregiver visits', () => {
     const paths = [nextCheckInPath(generated.people), nextCheckInPath(generated.people)];
     expect(paths[0]).toMatch(/^\/api\/visits\/\d+\/check-in$/);
     expect(paths[0]).not.toBe(paths[1]);
+  });
+});
+
+describe('bench Lighthouse reports', () => {
+  it('lists the accessibility audits below 1 with their element counts, weight 0 included', () => {
+    const report = {
+      categories: {
+        accessibility: {
+          score: 0.96,
+          auditRefs: [
+            { id: 'color-contrast' },
+            { id: 'label-content-name-mismatch' },
+            { id: 'html-has-lang' },
+            { id: 'video-caption' },
+          ],
+        },
+        performance: { score: 0.5, auditRefs: [{ id: 'largest-contentful-paint' }] },
+      },
+      audits: {
+        'color-contrast': { score: 0, details: { items: [{}, {}] } },
+        'label-content-name-mismatch': { score: 0, details: { items: [{}] } },
+        'html-has-lang': { score: 1 },
+        'video-caption': { score: null },
+        'largest-contentful-paint': { score: 0.2 },
+      },
+    };
+    expect(failedAccessibilityAudits(report)).toEqual([
+      'color-contrast (2)',
+      'label-content-name-mismatch (1)',
+    ]);
   });
 });

@@ -1,17 +1,23 @@
-import { openSync, readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './build.ts';
 import { spawnNode } from './processes.ts';
 import { chromiumPath, lighthousePackage, log, work } from './settings.ts';
+import { failedAccessibilityAudits, type LighthouseJson } from './lighthouse-audits.ts';
 import type { Actor, Tokens } from './targets.ts';
 
 export interface LighthouseResult {
   route: string;
   performance?: number;
   accessibility?: number;
+  /** Accessibility audits that did not pass, as `id (n elements)`. */
+  failedAudits?: string[];
   error?: string;
 }
+
+/** Where the Lighthouse JSON reports are kept after the run, one per route. */
+export const lighthouseDir = path.join(root, '.tmp', 'lighthouse');
 
 function lighthouseCli(): string | null {
   const require = createRequire(import.meta.url);
@@ -65,9 +71,10 @@ export async function runLighthouse(
     { route: '/patient-dashboard', as: 'patient' },
   ];
   const results: LighthouseResult[] = [];
+  mkdirSync(lighthouseDir, { recursive: true });
   for (const page of pages) {
     log(`lighthouse ${page.route}`);
-    const output = path.join(work, `lighthouse${page.route.replace(/\//g, '-')}.json`);
+    const output = path.join(lighthouseDir, `lighthouse${page.route.replace(/\//g, '-')}.json`);
     const args = [
       cli,
       base + page.route,
@@ -86,10 +93,7 @@ export async function runLighthouse(
     if (code !== 0) code = await runCli(args);
     try {
       if (code !== 0) throw new Error(`lighthouse exited ${code} (see lighthouse.log)`);
-      const report = JSON.parse(readFileSync(output, 'utf8')) as {
-        categories: Record<string, { score: number | null }>;
-        finalDisplayedUrl?: string;
-      };
+      const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseJson;
       const score = (name: string) => {
         const value = report.categories[name]?.score;
         return value == null ? undefined : Math.round(value * 100);
@@ -99,6 +103,7 @@ export async function runLighthouse(
         route: page.route,
         performance: score('performance'),
         accessibility: score('accessibility'),
+        failedAudits: failedAccessibilityAudits(report),
         ...(landed && landed !== page.route ? { error: `landed on ${landed}` } : {}),
       });
     } catch (error) {

@@ -69,12 +69,18 @@ export function lighthouseSection(report: Report, push: Push): void {
   push('## Lighthouse', '');
   if (report.lighthouse.length > 0) {
     push(
-      'Lighthouse (default mobile profile with simulated throttling) against the app on PostgreSQL 10k, served by the production server, signed in by session cookie for the dashboards.',
+      `Lighthouse (default mobile profile with simulated throttling) against the app on the ${report.scenarios[0]?.id ?? 'first scenario'} data, served by the production server, signed in by session cookie for the dashboards. The fourth column lists the accessibility audits that did not pass, with the number of elements (audits of weight 0, such as label-content-name-mismatch, do not lower the score but are listed too).`,
       '',
-      '| Route | performance | accessibility | note |',
-      '| --- | ---: | ---: | --- |',
+      '| Route | performance | accessibility | failed accessibility audits | note |',
+      '| --- | ---: | ---: | --- | --- |',
       ...report.lighthouse.map((l) =>
-        row([l.route, String(l.performance ?? '—'), String(l.accessibility ?? '—'), l.error ?? '']),
+        row([
+          l.route,
+          String(l.performance ?? '—'),
+          String(l.accessibility ?? '—'),
+          l.failedAudits?.length ? l.failedAudits.join(', ') : l.error ? '' : 'none',
+          l.error ?? '',
+        ]),
       ),
       '',
     );

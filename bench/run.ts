@@ -8,7 +8,8 @@
  * harness), BENCH_PGLITE_LARGE (auto | 1 | 0), BENCH_LIGHTHOUSE (path of an installed
  * lighthouse package; default: resolved from node_modules), BENCH_LOG_LEVEL (info, the
  * production default), BENCH_OUT (docs/PERFORMANCE.md), BENCH_PROFILE (target id to profile),
- * BENCH_SCENARIOS / BENCH_TARGETS (comma lists, for focused runs), BENCH_KEEP=1 (keep .tmp/bench-*).
+ * BENCH_SCENARIOS / BENCH_TARGETS (comma lists, for focused runs), BENCH_KEEP=1 (keep .tmp/bench-*),
+ * BENCH_ONLY=lighthouse (build, 10k data and Lighthouse only; see settings.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { hashPassword } from '../server/lib/passwords.ts';
 import { root } from './build.ts';
 import { preparePglite, preparePostgres, type Prepared } from './datasets.ts';
 import { cleanup, onCleanup } from './processes.ts';
+import { lighthouseDir } from './lighthouse.ts';
 import { writeReport, type Report } from './report.ts';
 import { sizes, type ScaleSize } from './scale.ts';
 import { runScenario, type ScenarioOptions } from './scenario.ts';
@@ -25,6 +27,7 @@ import {
   connections,
   elapsed,
   keepWork,
+  lighthouseOnly,
   log,
   logLevel,
   onlyScenarios,
@@ -35,6 +38,7 @@ import {
   stamp,
   warmupSeconds,
   work,
+  writesReport,
 } from './settings.ts';
 import { buildApp, machineInfo, probePostgres } from './setup.ts';
 
@@ -86,6 +90,10 @@ async function main(): Promise<void> {
     { driver: 'pglite' as const, size: sizes.small },
   ].filter((step) => !onlyScenarios || onlyScenarios.has(`${step.driver}-${step.size.label}`));
   const postgresOk = await probePostgres(report);
+  if (lighthouseOnly) {
+    // One scenario is enough to score the pages: the 10k data, on PostgreSQL when reachable.
+    plan.splice(0, plan.length, { driver: postgresOk ? 'postgres' : 'pglite', size: sizes.small });
+  }
 
   let perScenario = 0;
   for (const step of plan) {
@@ -101,10 +109,10 @@ async function main(): Promise<void> {
       prepared,
       serverDir,
       {
-        ladder: step.driver === 'postgres',
-        profile: first,
+        ladder: step.driver === 'postgres' && !lighthouseOnly,
+        profile: first && !lighthouseOnly,
         lighthouse: first,
-        processModel: first,
+        processModel: first && !lighthouseOnly,
       },
       report,
     );
@@ -114,7 +122,7 @@ async function main(): Promise<void> {
   // PGlite at 1M rows when the time budget allows: generation in the embedded database is
   // slower than on a server, and its runs are as long as the others.
   const estimate = 240 + perScenario;
-  const largePglite = !onlyScenarios || onlyScenarios.has('pglite-1M');
+  const largePglite = !lighthouseOnly && (!onlyScenarios || onlyScenarios.has('pglite-1M'));
   if (
     largePglite &&
     !quick &&
@@ -136,8 +144,24 @@ async function main(): Promise<void> {
 
   report.loadAverageAtEnd = os.loadavg();
   report.durationSeconds = elapsed();
-  writeReport(outFile, report);
-  log(`wrote ${path.relative(root, outFile)}`);
+  if (lighthouseOnly) printLighthouse(report);
+  if (writesReport) {
+    writeReport(outFile, report);
+    log(`wrote ${path.relative(root, outFile)}`);
+  }
+}
+
+/** The Lighthouse scores and failed accessibility audits of a Lighthouse-only run. */
+function printLighthouse(report: Report): void {
+  if (report.lighthouse.length === 0) log(`lighthouse: ${report.lighthouseNote || 'not measured'}`);
+  for (const l of report.lighthouse) {
+    const failed = l.failedAudits?.length ? l.failedAudits.join(', ') : 'none';
+    log(
+      `${l.route}: performance ${l.performance ?? '—'}, accessibility ${l.accessibility ?? '—'}, ` +
+        `failed accessibility audits: ${failed}${l.error ? ` (${l.error})` : ''}`,
+    );
+  }
+  log(`Lighthouse reports in ${path.relative(root, lighthouseDir)}/`);
 }
 
 try {

@@ -228,7 +228,15 @@ export async function generateScale(
      select ${doctorOf}, ${patientOf},
             date_trunc('hour', ${now}) + (${spread(730)} - 365) * interval '1 day' + (g % 8) * interval '1 hour',
             case when g % 3 = 0 then 'Home visit' else 'Clinic room ' || (1 + g % 4) end, ${doctorOf}, ${now}, ${now}
-     from generate_series(1, ${R}) g`,
+     from generate_series(1, ${R}) g;
+     -- The bench doctor's day: four appointments today, so the dashboard's calendar day (today)
+     -- shows a real list, as Lighthouse sees it.
+     insert into appointments (doctor_id, patient_id, appointment_date, location, requested_by, created_at, updated_at)
+     select ${d0}, ${p0} + (2 + k) * ${D},
+            (date '${localParts(options.now, BENCH_TIME_ZONE).date}' + time '09:00' + k * interval '150 minutes')
+              at time zone '${BENCH_TIME_ZONE}',
+            case when k % 2 = 0 then 'Home visit' else 'Clinic room 2' end, ${d0}, ${now}, ${now}
+     from generate_series(0, 3) k`,
   );
   await step(
     'medical_records',

@@ -8,7 +8,15 @@ import { measure, measureServer } from './measure.ts';
 import { appProgram, floorProgram, startProgram, type Program, type Running } from './processes.ts';
 import { profileSlowestList } from './profiling.ts';
 import type { Report, TargetResult } from './report.ts';
-import { connections, logLevel, log, onlyTargets, seconds, work } from './settings.ts';
+import {
+  connections,
+  lighthouseOnly,
+  logLevel,
+  log,
+  onlyTargets,
+  seconds,
+  work,
+} from './settings.ts';
 import { sqlOf } from './sql.ts';
 import { authHeaders, ladder, nextSequence, targets } from './targets.ts';
 
@@ -168,7 +176,7 @@ async function measureApp(
   log(`${prepared.scenario.id}: app`);
   const app = await startProgram(`app-${prepared.scenario.id}`, program);
   try {
-    await measureTargets(prepared, app);
+    if (!lighthouseOnly) await measureTargets(prepared, app);
     if (options.lighthouse) {
       extras.assetEncoding = await assetEncoding(app.base);
       const lighthouse = await runLighthouse(app.base, prepared.tokens);
@@ -188,7 +196,7 @@ export async function runScenario(
   options: ScenarioOptions,
 ): Promise<Extras> {
   const extras: Extras = {};
-  await measureFloor(prepared, options);
+  if (!lighthouseOnly) await measureFloor(prepared, options);
   if (options.processModel && prepared.serverEnv.DATABASE_URL) {
     Object.assign(extras, await measureProcessModel(prepared, prepared.serverEnv.DATABASE_URL));
   }

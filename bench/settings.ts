@@ -20,6 +20,17 @@ export const profileTarget = env.BENCH_PROFILE;
 export const keepWork = env.BENCH_KEEP === '1';
 export const lighthousePackage = env.BENCH_LIGHTHOUSE;
 export const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * BENCH_ONLY=lighthouse: build, generate the 10k data and run only Lighthouse against the app
+ * (no load tests, floor or profile); prints the scores and failed accessibility audits, keeps
+ * the reports in .tmp/lighthouse/ and leaves docs/PERFORMANCE.md alone unless BENCH_OUT is set.
+ */
+export const lighthouseOnly = env.BENCH_ONLY === 'lighthouse';
+if (env.BENCH_ONLY && !lighthouseOnly) {
+  throw new Error(`BENCH_ONLY=${env.BENCH_ONLY}: only "lighthouse" is known`);
+}
+/** Whether the run writes its report: always, except a Lighthouse-only run without BENCH_OUT. */
+export const writesReport = !lighthouseOnly || env.BENCH_OUT !== undefined;
 
 /** For focused runs: BENCH_SCENARIOS=postgres-10k,pglite-10k BENCH_TARGETS=patients-doctor. */
 const listEnv = (name: string) => (env[name] ? new Set(env[name]!.split(',')) : null);
