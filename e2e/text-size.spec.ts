@@ -143,7 +143,6 @@ test.beforeAll(async ({ playwright }) => {
   world = { doctor, caregiver, patient, patientId };
 });
 
-
 /**
  * What runs off the screen or is cut off, each named by a selector and its words: the page
  * scrolling sideways, text ending beyond the right edge, a button or link cutting its words.
