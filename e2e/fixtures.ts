@@ -122,18 +122,25 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; strictConsole: boolean }>({
+  /**
+   * Whether even a 4xx line counts: a screen visited as its user would (no refusal provoked)
+   * logs nothing at all, not even for an expected state such as a guest on /login.
+   */
+  strictConsole: [false, { option: true }],
   // Playwright reads the fixture's parameters from this destructuring pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(baseUrl());
   },
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, strictConsole }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !expectedNetworkNoise.test(message.text())) {
-          errors.push(message.text());
+        if (message.type() !== 'error') return;
+        if (strictConsole || !expectedNetworkNoise.test(message.text())) {
+          const where = message.location().url;
+          errors.push(`${message.text()}${where ? ` (${where})` : ''} on ${page.url()}`);
         }
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -17,8 +17,10 @@ import { projectRoot } from './support/server.ts';
  * in light and dark mode, at the default and a large font size, at desktop and phone widths.
  * Full-page screenshots land in .tmp/tour/ for checking by eye; the assertions are the ones an
  * elderly user depends on: one h1 per screen, no sideways scrolling, a name on every control,
- * targets large enough to hit, a working skip link.
+ * targets large enough to hit, a working skip link, and a quiet console: no error of any kind,
+ * not even a 4xx line for an expected state such as a guest's first look at /login.
  */
+test.use({ strictConsole: true });
 
 const shotDir = path.join(projectRoot, '.tmp', 'tour');
 mkdirSync(shotDir, { recursive: true });
@@ -699,31 +701,36 @@ test('a caregiver calendar says a day holds reminders, not appointments; toasts 
   }
 });
 
-test('empty and error states are shown, not blank screens', async ({ page }) => {
-  const newcomer = await registerAccount('doctor', { firstName: 'Nina', secondName: 'Newcomer' });
-  await signIn(page, newcomer, DARK16);
-  await page.setViewportSize(DESKTOP);
-  await page.goto('/dashboard');
-  await settle(page);
-  await expect(page.getByText('No upcoming appointments.')).toBeVisible();
-  await shoot(page, 'empty-doctor-dark16-dashboard');
-  await page.goto('/patients');
-  await settle(page);
-  await expect(page.getByText('No patients found.')).toBeVisible();
-  await shoot(page, 'empty-doctor-dark16-patients');
+test.describe('states provoked on purpose', () => {
+  // A refusal is provoked here to show its error state; Chromium logs its 403 line.
+  test.use({ strictConsole: false });
 
-  // A refused list (here a 403 the server could send) shows the error and a way to try again.
-  await page.route('**/api/medical-records/doctor/**', (route) =>
-    route.fulfill({ status: 403, json: { message: 'Forbidden' } }),
-  );
-  await page.goto('/medical-records');
-  await expect(
-    page.locator('main').getByRole('alert').filter({ hasText: 'Error fetching medical records' }),
-  ).toBeVisible({
-    timeout: 15_000,
+  test('empty and error states are shown, not blank screens', async ({ page }) => {
+    const newcomer = await registerAccount('doctor', { firstName: 'Nina', secondName: 'Newcomer' });
+    await signIn(page, newcomer, DARK16);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/dashboard');
+    await settle(page);
+    await expect(page.getByText('No upcoming appointments.')).toBeVisible();
+    await shoot(page, 'empty-doctor-dark16-dashboard');
+    await page.goto('/patients');
+    await settle(page);
+    await expect(page.getByText('No patients found.')).toBeVisible();
+    await shoot(page, 'empty-doctor-dark16-patients');
+
+    // A refused list (here a 403 the server could send) shows the error and a way to try again.
+    await page.route('**/api/medical-records/doctor/**', (route) =>
+      route.fulfill({ status: 403, json: { message: 'Forbidden' } }),
+    );
+    await page.goto('/medical-records');
+    await expect(
+      page.locator('main').getByRole('alert').filter({ hasText: 'Error fetching medical records' }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await closeToasts(page);
+    expect(await findProblems(page, { targets: true })).toEqual([]);
+    await page.screenshot({ path: path.join(shotDir, 'error-doctor-dark16-medical-records.png') });
   });
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-  await closeToasts(page);
-  expect(await findProblems(page, { targets: true })).toEqual([]);
-  await page.screenshot({ path: path.join(shotDir, 'error-doctor-dark16-medical-records.png') });
 });

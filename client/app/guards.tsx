@@ -20,7 +20,7 @@ export function Loading() {
 /**
  * Lets a signed-in user through (when `allows` says they may open the screen); guests go to
  * /login. A signed-in user on another role's dashboard is sent to their own. The role is the one
- * GET /api/users/me answers, so editing browser storage changes nothing here.
+ * GET /api/session answers, so editing browser storage changes nothing here.
  */
 export function RequireSession({
   allows,

@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Reads the session through the app's own call (GET /api/users/me), then shows `children`. */
+/** Reads the session through the app's own call (GET /api/session), then shows `children`. */
 function SessionRead({ children }: { children: ReactNode }) {
   const { refresh } = useSession();
   const [read, setRead] = useState(false);
@@ -49,8 +49,10 @@ async function renderAs(me: Me | null, ui: ReactNode) {
     'fetch',
     vi.fn((url: string) =>
       Promise.resolve(
-        url === '/api/users/me' && me
-          ? new Response(JSON.stringify(me), { headers: { 'content-type': 'application/json' } })
+        url === '/api/session'
+          ? new Response(JSON.stringify({ user: me }), {
+              headers: { 'content-type': 'application/json' },
+            })
           : new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 }),
       ),
     ),

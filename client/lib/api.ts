@@ -69,12 +69,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     } catch {
       // not JSON
     }
-    // A guest's GET /api/users/me, a failed login and a logout of a gone session answer 401
-    // without a session ending now; the /me/... calls (settings, password) do mean it ended.
-    const isAuthCall =
-      path.startsWith('/api/users/login') ||
-      path.startsWith('/api/users/logout') ||
-      path === '/api/users/me';
+    // A failed login and a logout of a gone session answer 401 without a session ending now;
+    // any other call's 401 (settings, password, a list) means it ended.
+    const isAuthCall = path.startsWith('/api/users/login') || path.startsWith('/api/users/logout');
     if (response.status === 401 && !isAuthCall) onSessionEnded?.();
     throw new ApiError(response.status, message, errors, data);
   }

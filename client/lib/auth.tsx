@@ -8,7 +8,7 @@ import {
 } from 'react';
 import type { Me } from '../../shared/schemas/users.ts';
 import { can as canDo, type Permission } from '../../shared/permissions.ts';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 import { setPreviewSettings } from './preview-settings.ts';
 
 interface SessionValue {
@@ -21,13 +21,10 @@ interface SessionValue {
   logout(): Promise<void>;
 }
 
+/** Who is signed in: a guest is an answer (`null`), not a 401 in the console. */
 export async function fetchMe(): Promise<Me | null> {
-  try {
-    return await api<Me>('/api/users/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { user } = await api<{ user: Me | null }>('/api/session');
+  return user;
 }
 
 /**

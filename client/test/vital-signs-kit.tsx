@@ -49,7 +49,7 @@ export interface Call {
 }
 
 /**
- * Stubs fetch: GET /api/users/me answers `me`; every other call goes to the first route whose
+ * Stubs fetch: GET /api/session answers `me`; every other call goes to the first route whose
  * "METHOD /path" key matches (the path without its query). Answers the calls made.
  */
 export function stubApi(
@@ -62,7 +62,7 @@ export function stubApi(
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const path = url.split('?')[0]!;
-      if (path === '/api/users/me') return json(200, me);
+      if (path === '/api/session') return json(200, { user: me });
       const call = { method, path: url, body: init?.body ? JSON.parse(String(init.body)) : null };
       calls.push(call);
       const route = routes[`${method} ${path}`];

@@ -22,7 +22,7 @@ describe('deny by default', () => {
     expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
-  it('only register, login, health and the API description are public', () => {
+  it('only register, login, health, the session probe and the API description are public', () => {
     const publicRoutes = t.app.routeDeclarations
       .filter((r) => r.url.startsWith('/api') && r.access === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -31,6 +31,7 @@ describe('deny by default', () => {
       expect([
         'GET /api/health',
         'GET /api/openapi.json',
+        'GET /api/session',
         'POST /api/users/login',
         'POST /api/users/register',
       ]).toContain(route);

@@ -83,6 +83,7 @@ function route(rule: Partial<Rule> & Pick<Rule, 'request'>): Rule {
 const rules: Record<string, Rule> = {
   'GET /api/health': route({ public: true, request: plain('/api/health') }),
   'GET /api/openapi.json': route({ public: true, request: plain('/api/openapi.json') }),
+  'GET /api/session': route({ public: true, request: plain('/api/session') }),
   'POST /api/users/register': route({
     public: true,
     success: 201,

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/users.ts';
 import { rateLimitsOf } from '../../config.ts';
 import { sendPage } from '../../lib/list.ts';
+import type { RequestContext } from '../../auth/context.ts';
 import { contextOf, publicContextOf } from '../../plugins/access.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import {
@@ -51,6 +52,9 @@ const errors = {
 };
 
 const usernameParams = z.object({ username: z.string().min(1).max(200) });
+
+/** A guest is an expected state here, not an error. */
+const sessionResponseSchema = z.object({ user: meSchema.nullable() });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = rateLimitsOf(app.config);
@@ -124,6 +128,32 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await logOut(contextOf(request));
       clearSessionCookie(reply);
       return { message: accountMessages.loggedOut };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: {
+        access: 'public',
+        // No per-address limit: it does no password work, a guest's answer reads nothing and
+        // a signed-in one is the same read as /users/me; an office behind one address loads it
+        // on every page load.
+        rateLimit: false,
+      },
+      schema: {
+        tags,
+        summary: 'Who is signed in: the user as /users/me describes them, or null for a guest',
+        description:
+          'The app asks this when a page loads, so a guest is an expected state and answers ' +
+          '200 with `user: null` instead of 401.',
+        security: [],
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = publicContextOf(request);
+      return { user: request.user && ctx.user ? await getMe(ctx as RequestContext) : null };
     },
   );
 

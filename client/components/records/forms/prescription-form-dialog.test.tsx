@@ -78,23 +78,25 @@ beforeEach(() => {
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const path = url.split('?')[0];
-      if (path === '/api/users/me') {
+      if (path === '/api/session') {
         return Promise.resolve(
           json(200, {
-            id: 7,
-            username: 'dr.caldham',
-            firstName: 'Ann',
-            secondName: 'Caldham',
-            role: 'doctor',
-            privileges: 'editor',
-            requestedPrivileges: null,
-            patientId: null,
-            settings: {
-              darkMode: false,
-              fontSize: 16,
-              notificationsEnabled: true,
-              temperatureUnit: 'C',
-              glucoseUnit: 'mmol/L',
+            user: {
+              id: 7,
+              username: 'dr.caldham',
+              firstName: 'Ann',
+              secondName: 'Caldham',
+              role: 'doctor',
+              privileges: 'editor',
+              requestedPrivileges: null,
+              patientId: null,
+              settings: {
+                darkMode: false,
+                fontSize: 16,
+                notificationsEnabled: true,
+                temperatureUnit: 'C',
+                glucoseUnit: 'mmol/L',
+              },
             },
           }),
         );
