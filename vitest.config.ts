@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/test/setup.ts'],
+          // A screen test renders, types and waits several times; beside the server's tests on a
+          // busy two-core machine that can pass 5 s.
+          testTimeout: 20_000,
         },
       },
     ],
