@@ -39,6 +39,8 @@ export const validation = {
   recommendationsRequired: 'Recommendations are required',
   detailsRequired: 'Details are required',
   reminderBoth: 'Please provide both a reminder message and time',
+  usernameRule:
+    'Usernames are 3 to 40 characters: letters a to z, digits, dots, dashes and underscores.',
 } as const;
 
 export const notices = {

@@ -15,8 +15,28 @@ export const newPasswordSchema = z
   // Eight spaces pass the length rule yet are no secret; the text is kept as typed otherwise.
   .refine(hasVisibleText, validation.passwordOnlySpaces);
 
+/** The length of a new username. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 40;
+const usernameCharacters = /^[A-Za-z0-9._-]*$/;
+
+/**
+ * A new username (sign-up): 3 to 40 ASCII letters, digits, dots, dashes and underscores, so it
+ * stays whole in links and paths such as /api/appointments/doctor/{username} and compares the
+ * same in every database's case-insensitive lookup. Accounts made before this rule keep their
+ * usernames: login and lookups read any username and never apply it.
+ */
+export const newUsernameSchema = z
+  .string({ message: validation.usernameRequired })
+  .trim()
+  .min(1, validation.usernameRequired)
+  .refine(hasVisibleText, validation.usernameRequired)
+  .min(USERNAME_MIN_LENGTH, validation.usernameRule)
+  .max(USERNAME_MAX_LENGTH, validation.usernameRule)
+  .regex(usernameCharacters, validation.usernameRule);
+
 export const registerSchema = z.object({
-  username: requiredText(validation.usernameRequired, 50),
+  username: newUsernameSchema,
   firstName: requiredText(validation.firstNameRequiredSignup, 100),
   secondName: requiredText(validation.secondNameRequired, 100),
   email: requiredText(validation.emailRequired, 200).pipe(z.email(validation.emailInvalid)),

@@ -79,14 +79,15 @@ export default function SignupPage() {
     await navigate('/login');
   };
 
-  const text = (name: keyof SignupFormInput, label: string, extra: object = {}) => (
+  /** A required text field; `hint` stays under it until a message takes its place. */
+  const text = (name: keyof SignupFormInput, label: string, extra: object = {}, hint?: string) => (
     <TextField
       label={label}
       required
       {...field(name)}
       {...extra}
       error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
+      helperText={errors[name]?.message ?? hint}
     />
   );
 
@@ -95,7 +96,7 @@ export default function SignupPage() {
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign Up">
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12 }}>
-            {text('username', 'Username', { autoComplete: 'username' })}
+            {text('username', 'Username', { autoComplete: 'username' }, validation.usernameRule)}
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {text('firstName', 'First Name', { autoComplete: 'given-name' })}
