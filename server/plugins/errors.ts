@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrors } from '../../shared/messages.ts';
+import { fieldName, validationMessage } from '../../shared/validation-messages.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 export interface ErrorBody {
@@ -9,14 +11,44 @@ export interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-/** Turns validation issues into `{field: message}`, keeping the first message per field. */
-function fieldErrors(
-  issues: { instancePath?: string; message?: string }[],
-): Record<string, string> {
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+/** "/schedule/times/0" → ['schedule', 'times', 0]. */
+const pathOf = (instancePath: string): (string | number)[] =>
+  instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
+ * Turns schema validation issues into `{field: message}`, keeping the first message per field.
+ * Schemas' own messages and the product sentences of shared/validation-messages.ts arrive ready
+ * (an unknown field is named in the message of the object that holds it).
+ */
+function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
     if (!(field in errors)) errors[field] = issue.message ?? apiErrors.badRequest;
+  }
+  return errors;
+}
+
+/**
+ * Issues of a validator other than zod's (none today): its wording is not the product's, so
+ * each field gets a sentence that names it.
+ */
+function otherFieldErrors(issues: ValidationIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = pathOf(issue.instancePath ?? '');
+    const field = path.join('.') || '_';
+    const name = fieldName(path);
+    if (!(field in errors))
+      errors[field] = name ? `The ${name} is not valid.` : `${apiErrors.badRequest}.`;
   }
   return errors;
 }
@@ -50,6 +82,9 @@ export function frameworkErrors(
 
 /** One error shape for the whole API; 5xx bodies never carry stack traces or SQL. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Input a schema refuses without a message of its own is answered with a product sentence
+  // naming the field, not the validator's wording; schemas' own messages still come first.
+  z.config({ customError: validationMessage });
   app.addHook('preParsing', async (request) => {
     readingBody.add(request);
   });
@@ -72,9 +107,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: first, errors } satisfies ErrorBody);
     }
     if (error.validation) {
-      return reply
-        .status(400)
-        .send({ message: apiErrors.badRequest, errors: fieldErrors(error.validation) });
+      const errors = otherFieldErrors(error.validation);
+      const first = Object.values(errors)[0] ?? apiErrors.badRequest;
+      return reply.status(400).send({ message: first, errors } satisfies ErrorBody);
     }
     const state = sqlState(error);
     if (state === '23505') {
