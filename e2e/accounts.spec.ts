@@ -88,6 +88,7 @@ test.describe('sign up and land on the right dashboard', () => {
         ['Prescriptions & Medication', '/prescriptions-medication'],
         ['Progress Report', '/progress-report'],
         ['Rota', '/rota'],
+        ['Reminders', '/reminders'],
         ['Notifications', '/notifications'],
         ['Settings', '/settings'],
       ],
@@ -100,6 +101,7 @@ test.describe('sign up and land on the right dashboard', () => {
         ['Progress Report', '/progress-report'],
         ['Prescriptions & Medication', '/prescriptions-medication'],
         ['Timesheets', '/timesheets'],
+        ['Reminders', '/reminders'],
         ['Notifications', '/notifications'],
         ['Settings', '/settings'],
       ],
@@ -109,6 +111,7 @@ test.describe('sign up and land on the right dashboard', () => {
       links: [
         ['Dashboard', '/patient-dashboard'],
         ['Appointments', '/patient-appointments'],
+        ['Reminders', '/reminders'],
         ['Notifications', '/notifications'],
         ['Settings', '/settings'],
         ['Who viewed my record', '/access-log'],

@@ -458,6 +458,7 @@ const doctorScreens = (w: World): [string, string][] => [
   ['medical-records', '/medical-records'],
   ['prescriptions', '/prescriptions-medication'],
   ['progress', '/progress-report'],
+  ['reminders', '/reminders'],
   ['notifications', '/notifications'],
   ['settings', '/settings'],
   ['profile', '/profile'],
@@ -468,6 +469,7 @@ const caregiverScreens = (w: World): [string, string][] => [
   ['patient', `/patients/${w.walterId}`],
   ['progress', '/progress-report'],
   ['prescriptions', '/prescriptions-medication'],
+  ['reminders', '/reminders'],
   ['notifications', '/notifications'],
   ['settings', '/settings'],
 ];
@@ -477,6 +479,7 @@ const patientScreens = (): [string, string][] => [
   ['medical-records', '/medical-records'],
   ['prescriptions', '/prescriptions-medication'],
   ['progress', '/progress-report'],
+  ['reminders', '/reminders'],
   ['notifications', '/notifications'],
   ['access-log', '/access-log'],
   ['profile', '/profile'],

@@ -5,7 +5,7 @@ const links = (role: 'doctor' | 'caregiver' | 'patient' | 'guest', privileges = 
   sidebarLinksFor({ role, privileges: privileges as 'editor' }).map((l) => [l.label, l.to]);
 
 describe('sidebar links', () => {
-  it('a doctor gets the seed’s eight links in order, and the rota', () => {
+  it('a doctor gets the seed’s eight links in order, the rota and Reminders', () => {
     expect(links('doctor')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Patients', '/patients'],
@@ -14,18 +14,20 @@ describe('sidebar links', () => {
       ['Prescriptions & Medication', '/prescriptions-medication'],
       ['Progress Report', '/progress-report'],
       ['Rota', '/rota'],
+      ['Reminders', '/reminders'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
     ]);
   });
 
-  it('a caregiver gets the seed’s six links in order, and their timesheet', () => {
+  it('a caregiver gets the seed’s six links in order, their timesheet and Reminders', () => {
     expect(links('caregiver')).toEqual([
       ['Dashboard', '/caregiver-dashboard'],
       ['Patients', '/patients'],
       ['Progress Report', '/progress-report'],
       ['Prescriptions & Medication', '/prescriptions-medication'],
       ['Timesheets', '/timesheets'],
+      ['Reminders', '/reminders'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
     ]);
@@ -37,10 +39,11 @@ describe('sidebar links', () => {
     expect(links('caregiver', 'supervisor')).toContainEqual(['Rota', '/rota']);
   });
 
-  it('a patient’s Dashboard link goes to /patient-dashboard, plus who viewed the record', () => {
+  it('a patient’s Dashboard link goes to /patient-dashboard, plus Reminders and who viewed the record', () => {
     expect(links('patient')).toEqual([
       ['Dashboard', '/patient-dashboard'],
       ['Appointments', '/patient-appointments'],
+      ['Reminders', '/reminders'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
       ['Who viewed my record', '/access-log'],
@@ -53,6 +56,7 @@ describe('sidebar links', () => {
       ['Dashboard', '/patient-dashboard'],
       ['My record', '/patients/12'],
       ['Appointments', '/patient-appointments'],
+      ['Reminders', '/reminders'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
       ['Who viewed my record', '/access-log'],

@@ -1,3 +1,4 @@
+import AlarmIcon from '@mui/icons-material/Alarm';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -62,6 +63,7 @@ const icons: Record<ScreenIcon, ReactNode> = {
   records: <DescriptionIcon />,
   medication: <MedicationIcon />,
   progress: <AssessmentIcon />,
+  reminders: <AlarmIcon />,
   notifications: <NotificationsIcon />,
   settings: <SettingsIcon />,
   'access-log': <VisibilityIcon />,

@@ -26,6 +26,7 @@ export type ScreenIcon =
   | 'records'
   | 'medication'
   | 'progress'
+  | 'reminders'
   | 'notifications'
   | 'settings'
   | 'access-log'
@@ -173,6 +174,17 @@ export const screens: Screen[] = [
     load: () => import('../features/rota/rota-page.tsx'),
     access: 'visits:plan',
     sidebar: { label: 'Rota', icon: 'rota', order: { doctor: 5.5, caregiver: 3.5 } },
+  },
+  {
+    path: '/reminders',
+    load: () => import('../features/reminders/reminders-page.tsx'),
+    access: 'self',
+    // Every role keeps its own reminders; a caregiver also has them on the dashboard.
+    sidebar: {
+      label: 'Reminders',
+      icon: 'reminders',
+      order: { doctor: 5.9, caregiver: 3.9, patient: 2.5 },
+    },
   },
   {
     path: '/notifications',

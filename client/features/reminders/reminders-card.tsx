@@ -33,13 +33,16 @@ const ReminderDialog = lazy(() =>
 /**
  * The own reminders with the 'Add Reminder' dialog, edit and delete. The first load tells
  * whether the preset reminders were just created ('Preset reminders loaded successfully').
+ * On the Reminders screen the screen's heading names the list, so the card has none of its own.
  */
 export function RemindersCard({
   onLoaded,
   onFailed,
+  titled = true,
 }: {
   onLoaded?: () => void;
   onFailed?: () => void;
+  titled?: boolean;
 }) {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(10);
@@ -54,7 +57,8 @@ export function RemindersCard({
   if (dialog.open && !dialogUsed) setDialogUsed(true);
   const [toDelete, setToDelete] = useState<Reminder | null>(null);
 
-  // The seed's notice on loading the dashboard, once per visit.
+  // The seed's notice on loading the screen, once per visit: a refetch (a change saved, the
+  // notifications stream, another page of the list) does not repeat it.
   const told = useRef(false);
   const loaded = reminders.isSuccess;
   const presetsCreated = reminders.data?.presetsCreated ?? false;
@@ -93,9 +97,13 @@ export function RemindersCard({
     <Card sx={{ height: '100%' }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
-            {reminderTexts.title}
-          </Typography>
+          {titled ? (
+            <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+              {reminderTexts.title}
+            </Typography>
+          ) : (
+            <Box sx={{ flexGrow: 1 }} />
+          )}
           <Button
             variant="contained"
             startIcon={<AddIcon />}
