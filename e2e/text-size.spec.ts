@@ -181,8 +181,17 @@ function overflowProblems(scope: string): string[] {
     }
     return false;
   };
+  // A notice still sliding in (it may arrive after the wait for animations in `measure`):
+  // measured where it stops, on a later screen, not on its way.
+  const arriving = (el: Element) =>
+    el
+      .closest('.Toastify__toast')
+      ?.getAnimations()
+      .some((animation) => animation.playState === 'running') ?? false;
   const visible = (el: Element) =>
-    el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !unseen(el);
+    el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+    !unseen(el) &&
+    !arriving(el);
 
   const page = document.documentElement.scrollWidth;
   if (page > vw) problems.push(`the page scrolls sideways: ${page} px wide in ${vw} px`);
