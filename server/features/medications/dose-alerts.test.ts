@@ -347,8 +347,10 @@ describe.skipIf(!usingPostgres())('dose alerts from two app instances on one Pos
       late: sum.late + run.late,
       missed: sum.missed + run.missed,
     }));
+    // Exactly once between them, however the six sweeps interleave. (How the work is shared
+    // depends on the machine's timing: on a busy one the first sweep can take it all before the
+    // others start, so the sharing itself is not asserted.)
     expect(total).toEqual({ late: 60, missed: 60 });
-    expect(runs.filter((run) => run.late + run.missed > 0).length).toBeGreaterThan(1);
 
     const [caregiverNotices] = await db
       .select({ value: count() })
