@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
 
@@ -15,6 +15,14 @@ export const appointments = pgTable(
     /** A point in time, stored in UTC. */
     appointmentDate: timestamp({ withTimezone: true }).notNull(),
     location: text().notNull(),
+    /** How long the appointment is planned to take, in minutes. */
+    durationMinutes: smallint().notNull().default(30),
+    /** scheduled | completed | no-show | cancelled */
+    status: text().notNull().default('scheduled'),
+    /** Why it was cancelled, when it was and by whom (a cancelled appointment is kept). */
+    cancelReason: text(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: integer().references(() => users.id),
     requestedBy: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,11 @@ export const notifications = pgTable(
     kind: text().notNull(),
     /** The screen the notification is about, e.g. /appointments. */
     link: text(),
+    /**
+     * The moment the message speaks of. A message holding `{at}` has it written in the
+     * reader's time zone when it is read, not in the zone of whoever caused it.
+     */
+    at: timestamp({ withTimezone: true }),
     reminderId: integer().references(() => reminders.id),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     dismissedAt: timestamp({ withTimezone: true }),

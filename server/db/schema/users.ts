@@ -37,6 +37,8 @@ export const users = pgTable(
     temperatureUnit: text().notNull().default('C'),
     /** How blood glucose is shown and entered: mmol/L or mg/dL (stored in mmol/L). */
     glucoseUnit: text().notNull().default('mmol/L'),
+    /** The IANA zone times are shown in (e.g. Europe/London); null means the browser's. */
+    timeZone: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
