@@ -190,7 +190,7 @@ test('an admin reads the audit log; a patient reads who viewed their record', as
     },
   });
   expect(created.status()).toBe(201);
-  const record = (await created.json()) as { id: number };
+  const record = (await created.json()) as { id: number; lastName: string };
   await page.goto(`/patients/${record.id}?tab=details`);
   const account = page.getByRole('region', { name: 'Patient account' });
   await account.getByLabel('Account username').fill(patient.username);
@@ -203,7 +203,11 @@ test('an admin reads the audit log; a patient reads who viewed their record', as
   await loginViaApi(page, { username: 'e2e-admin', password: 'e2e-admin-password' });
   await page.goto('/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
-  await page.getByLabel('Patient ID').fill(String(record.id));
+  // People are chosen by name: the picker holds the id.
+  const patientFilter = page.getByRole('combobox', { name: 'Patient' });
+  await patientFilter.fill(record.lastName);
+  await page.getByRole('option', { name: `Pat ${record.lastName} (ID ${record.id})` }).click();
+  await expect(patientFilter).toHaveValue(`Pat ${record.lastName} (ID ${record.id})`);
   const opened = page.getByRole('row').filter({ hasText: 'Opened' });
   await expect(opened).toHaveCount(1);
   await expect(opened).toContainText('Owen Opener');

@@ -12,6 +12,7 @@ import {
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../shared/format.ts';
+import { useReaderIsPatient } from '../lib/auth.tsx';
 import { rowHoverColor } from '../lib/theme-tokens.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
 import { scrollRegionFocusSx, useScrollRegion } from './scroll-region.ts';
@@ -30,6 +31,16 @@ export interface Column<T> {
    * it would leave too little room for the data.
    */
   pinned?: boolean;
+  /**
+   * The column names a member of staff by id ("Doctor ID"): a patient reading sees the name
+   * only (IdWithName) under the header without its "ID".
+   */
+  staffId?: boolean;
+}
+
+/** A column's header for this reader: a staff id column loses its "ID" for a patient. */
+export function headerFor<T>(column: Column<T>, readerIsPatient: boolean): string {
+  return column.staffId && readerIsPatient ? column.header.replace(/\s+id$/i, '') : column.header;
 }
 
 /** A pinned cell needs a solid background: the columns scrolling under it must not show. */
@@ -96,6 +107,7 @@ export function DataTable<T>({
   paging,
 }: DataTableProps<T>) {
   const region = useScrollRegion(label);
+  const readerIsPatient = useReaderIsPatient();
   return (
     // No elevation overlay in dark mode: a pinned column's solid background matches the paper.
     <Paper sx={{ width: '100%', overflow: 'hidden', borderRadius: 3, backgroundImage: 'none' }}>
@@ -109,7 +121,7 @@ export function DataTable<T>({
             <TableRow hover={false}>
               {columns.map((column) => (
                 <TableCell key={column.key} sx={{ fontWeight: 600, ...cellSx(column, true) }}>
-                  {column.header}
+                  {headerFor(column, readerIsPatient)}
                 </TableCell>
               ))}
             </TableRow>

@@ -1,10 +1,12 @@
 import { Box, Typography } from '@mui/material';
+import { useReaderIsPatient } from '../lib/auth.tsx';
 import { PatientLink } from './patient-link.tsx';
 
 /**
  * An id with the name beside it, as PRODUCT.md asks for ID columns. With `patient`, the id is a
  * patient's and the name (the id, when there is no name) links to their chart, for users who
- * may open it.
+ * may open it. A patient reading sees staff by name only: their internal ids are not theirs
+ * to see.
  */
 export function IdWithName({
   id,
@@ -15,6 +17,8 @@ export function IdWithName({
   name: string;
   patient?: boolean;
 }) {
+  const readerIsPatient = useReaderIsPatient();
+  if (readerIsPatient && !patient) return <span>{name}</span>;
   const linked = (text: string | number) =>
     patient ? <PatientLink patientId={id}>{text}</PatientLink> : text;
   return (

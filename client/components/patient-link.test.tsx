@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/schemas/users.ts';
 import { clearSessionData, SessionProvider, useSession } from '../lib/auth.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { IdWithName } from './id-with-name.tsx';
 import { mayOpenChart, PatientLink } from './patient-link.tsx';
 
@@ -66,7 +67,7 @@ async function renderAs(me: Me | null, ui: ReactNode) {
             path="/list"
             element={
               <SessionRead>
-                <p data-testid="session-read">{ui}</p>
+                <div data-testid="session-read">{ui}</div>
               </SessionRead>
             }
           />
@@ -165,5 +166,56 @@ describe('IdWithName', () => {
   it('links the id itself when the patient has no name to show', async () => {
     await renderAs(person('doctor'), <IdWithName id={12} name="" patient />);
     expect(screen.getByRole('link', { name: '12' })).toHaveAttribute('href', '/patients/12');
+  });
+
+  it('shows a patient reader staff by name only, never their internal ids', async () => {
+    await renderAs(
+      person('patient', 12),
+      <>
+        <IdWithName id={12} name="Helen Gardner" patient />
+        <IdWithName id={3} name="Dr. Caldham" />
+      </>,
+    );
+    expect(screen.getByText('Dr. Caldham')).toBeInTheDocument();
+    expect(screen.queryByText('3')).toBeNull();
+    // Their own record's id stays, as the seed's column shows it.
+    expect(screen.getByText('12')).toBeInTheDocument();
+  });
+});
+
+describe('staff id columns', () => {
+  interface Row {
+    id: number;
+    doctorId: number;
+    doctorName: string;
+  }
+  const columns: Column<Row>[] = [
+    {
+      key: 'doctorId',
+      header: 'Doctor ID',
+      staffId: true,
+      render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
+    },
+  ];
+  const table = (
+    <DataTable
+      label="Records"
+      columns={columns}
+      rows={[{ id: 1, doctorId: 41, doctorName: 'Dr. Caldham' }]}
+      rowKey={(r) => r.id}
+      emptyText="None"
+    />
+  );
+
+  it('keep the seed’s "Doctor ID" header with the id and name for staff', async () => {
+    await renderAs(person('doctor'), table);
+    expect(screen.getByRole('columnheader', { name: 'Doctor ID' })).toBeInTheDocument();
+    expect(screen.getByRole('cell')).toHaveTextContent('41Dr. Caldham');
+  });
+
+  it('read "Doctor" with the name only for a patient', async () => {
+    await renderAs(person('patient', 12), table);
+    expect(screen.getByRole('columnheader', { name: 'Doctor' })).toBeInTheDocument();
+    expect(screen.getByRole('cell')).toHaveTextContent(/^Dr\. Caldham$/);
   });
 });

@@ -7,7 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Me } from '../../shared/schemas/users.ts';
-import { can as canDo, type Permission } from '../../shared/permissions.ts';
+import { can as canDo, seesOwnRecordOnly, type Permission } from '../../shared/permissions.ts';
 import { api } from './api.ts';
 import { setPreviewSettings } from './preview-settings.ts';
 
@@ -139,4 +139,12 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside SessionProvider');
   return value;
+}
+
+/**
+ * Whether the signed-in reader is a patient, who sees staff by name only, never their internal
+ * ids. False outside a session (shared components rendered on their own).
+ */
+export function useReaderIsPatient(): boolean {
+  return seesOwnRecordOnly(useContext(SessionContext)?.user);
 }

@@ -8,11 +8,18 @@ export const directoryEntrySchema = z.object({
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
-export const directoryRoles = ['doctor', 'caregiver', 'patient'] as const;
+/**
+ * Active doctors or caregivers, patients in scope, or `account`: every account, active or not,
+ * by name or username (for the audit log's filters; those who read the audit log or manage
+ * users only).
+ */
+export const directoryRoles = ['doctor', 'caregiver', 'patient', 'account'] as const;
 export type DirectoryRole = (typeof directoryRoles)[number];
 
 export const directoryQuerySchema = z.object({
-  role: z.enum(directoryRoles, { message: 'role must be doctor, caregiver or patient' }),
+  role: z.enum(directoryRoles, {
+    message: 'The role must be one of: doctor, caregiver, patient, account.',
+  }),
   q: z.string().trim().max(100).optional(),
   /** Resolve one id to its name (to label a pre-filled picker). */
   id: dbId().optional(),

@@ -1,4 +1,4 @@
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { auditTexts } from '../../../shared/messages.ts';
 import { fromDateTimeLocal } from '../../../shared/format.ts';
@@ -7,6 +7,7 @@ import { DataTable, DateTimeText, type Column } from '../../components/data-tabl
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PatientLink } from '../../components/patient-link.tsx';
+import { PersonPicker } from '../../components/person-picker.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { auditKeys } from './api/keys.ts';
@@ -56,39 +57,47 @@ const columns: Column<AuditEntry>[] = [
   { key: 'ip', header: 'Address', render: (row) => row.ip ?? '' },
 ];
 
-const numberOrUndefined = (text: string) => {
-  const value = Number(text);
-  return text.trim() && Number.isInteger(value) && value > 0 ? value : undefined;
-};
-
 interface Filters {
-  userId: string;
-  patientId: string;
+  userId: number | null;
+  patientId: number | null;
   action: string;
   entity: string;
   from: string;
   to: string;
 }
-const noFilters: Filters = { userId: '', patientId: '', action: '', entity: '', from: '', to: '' };
+const noFilters: Filters = {
+  userId: null,
+  patientId: null,
+  action: '',
+  entity: '',
+  from: '',
+  to: '',
+};
 
 function AuditLog() {
   const [filters, setFilters] = useState<Filters>(noFilters);
   const list = usePagedList<AuditEntry>(auditKeys.log, '/api/audit', {
-    userId: numberOrUndefined(filters.userId),
-    patientId: numberOrUndefined(filters.patientId),
+    userId: filters.userId ?? undefined,
+    patientId: filters.patientId ?? undefined,
     action: filters.action || undefined,
     entity: filters.entity || undefined,
     from: filters.from ? fromDateTimeLocal(filters.from) || undefined : undefined,
     to: filters.to ? fromDateTimeLocal(filters.to) || undefined : undefined,
   });
   const failed = list.query.isError;
+  const filtered = (Object.keys(noFilters) as (keyof Filters)[]).some(
+    (name) => filters[name] !== noFilters[name],
+  );
   useEffect(() => {
     if (failed) notify('error', auditTexts.errorFetchingAudit, { toastId: 'audit' });
   }, [failed]);
-  const set = (name: keyof Filters) => (event: { target: { value: string } }) => {
+  const choose = <K extends keyof Filters>(name: K, value: Filters[K]) => {
     list.paging.onPageChange(0);
-    setFilters((current) => ({ ...current, [name]: event.target.value }));
+    setFilters((current) => ({ ...current, [name]: value }));
   };
+  const set =
+    (name: 'action' | 'entity' | 'from' | 'to') => (event: { target: { value: string } }) =>
+      choose(name, event.target.value);
 
   return (
     <>
@@ -108,12 +117,19 @@ function AuditLog() {
           },
         }}
       >
-        <TextField label="User ID" type="number" value={filters.userId} onChange={set('userId')} />
-        <TextField
-          label="Patient ID"
-          type="number"
+        <PersonPicker
+          role="account"
+          label="User"
+          name="userId"
+          value={filters.userId}
+          onChange={(id) => choose('userId', id)}
+        />
+        <PersonPicker
+          role="patient"
+          label="Patient"
+          name="patientId"
           value={filters.patientId}
-          onChange={set('patientId')}
+          onChange={(id) => choose('patientId', id)}
         />
         <TextField select label="Action" value={filters.action} onChange={set('action')}>
           <MenuItem value="">Any</MenuItem>
@@ -146,6 +162,18 @@ function AuditLog() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
+      {filtered && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            onClick={() => {
+              list.paging.onPageChange(0);
+              setFilters(noFilters);
+            }}
+          >
+            Clear filters
+          </Button>
+        </Box>
+      )}
       <DataTable
         label={auditTexts.auditTitle}
         columns={columns}
@@ -154,7 +182,11 @@ function AuditLog() {
         isLoading={list.query.isLoading}
         error={failed ? auditTexts.errorFetchingAudit : null}
         onRetry={() => void list.query.refetch()}
-        emptyText={auditTexts.noAuditEntries}
+        emptyText={
+          filtered
+            ? 'No audit entries match these filters. Clear the filters to see every entry.'
+            : auditTexts.noAuditEntries
+        }
         paging={list.paging}
       />
     </>

@@ -18,6 +18,7 @@ const columns: Column<MedicalRecord>[] = [
   {
     key: 'doctorId',
     header: 'Doctor ID',
+    staffId: true,
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
   {

@@ -26,6 +26,7 @@ const prescriptionColumns: Column<Prescription>[] = [
   {
     key: 'doctorId',
     header: 'Doctor ID',
+    staffId: true,
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
   { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.date) },

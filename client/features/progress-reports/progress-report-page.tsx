@@ -18,6 +18,7 @@ const columns: Column<ProgressReport>[] = [
   {
     key: 'caregiverId',
     header: 'Caregiver Id',
+    staffId: true,
     render: (r) => <IdWithName id={r.caregiverId} name={r.caregiverName} />,
   },
   { key: 'date', header: 'Date', render: (r) => <DateTimeText value={r.date} /> },

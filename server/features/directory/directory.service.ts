@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { can } from '../../../shared/permissions.ts';
 import type { z } from 'zod';
 import type { DirectoryEntry, directoryQuerySchema } from '../../../shared/schemas/directory.ts';
 import type { RequestContext } from '../../auth/context.ts';
@@ -25,6 +26,12 @@ export async function listDirectory(
   query: DirectoryQuery,
 ): Promise<DirectoryEntry[]> {
   const { role, ...names } = query;
+  if (role === 'account') {
+    if (!can(ctx.user, 'audit:read') && !can(ctx.user, 'users:manage')) {
+      return ctx.forbidden({ entity: 'directory' });
+    }
+    return listAccounts(ctx.db, names);
+  }
   if (role !== 'patient') return listStaff(ctx.db, role, names);
   const entries = await listPatientNames(ctx.db, ctx.user, names);
   await ctx.audit.read({ action: 'list', entity: 'patient-directory' });
@@ -46,6 +53,29 @@ async function listStaff(
   ];
   return db
     .select({ id: users.id, name })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.firstName), asc(users.secondName), asc(users.id))
+    .limit(query.limit);
+}
+
+/**
+ * Every account, active or not (the audit log names former staff too), by name or username:
+ * "First Second (username)".
+ */
+async function listAccounts(db: Executor, query: NameQuery): Promise<DirectoryEntry[]> {
+  const fullName = sql<string>`${users.firstName} || ' ' || ${users.secondName}`;
+  const conditions: (SQL | undefined)[] = [
+    query.id ? eq(users.id, query.id) : undefined,
+    query.q
+      ? or(
+          sql`lower(${fullName}) like ${likePattern(query.q)}`,
+          sql`lower(${users.username}) like ${likePattern(query.q)}`,
+        )
+      : undefined,
+  ];
+  return db
+    .select({ id: users.id, name: sql<string>`${fullName} || ' (' || ${users.username} || ')'` })
     .from(users)
     .where(and(...conditions))
     .orderBy(asc(users.firstName), asc(users.secondName), asc(users.id))

@@ -84,4 +84,51 @@ describe('the directory for pickers', () => {
       (await call(t.app, 'GET', '/api/directory?role=doctor', { token: patient.token })).status,
     ).toBe(403);
   });
+
+  it('names every account, active or not, by name or username, to those who read the audit log', async () => {
+    const admin = await createUser(db(), { role: 'doctor', privileges: 'admin' });
+    const former = await createUser(db(), {
+      role: 'caregiver',
+      firstName: 'Quentin',
+      secondName: 'Departed',
+      username: 'q.departed',
+      isActive: false,
+    });
+    const patientAccount = await createUser(db(), {
+      role: 'patient',
+      firstName: 'Quentin',
+      secondName: 'Patient',
+      username: 'quentin.p',
+    });
+    const byName = await call(t.app, 'GET', '/api/directory?role=account&q=quentin', {
+      token: admin.token,
+    });
+    expect(byName.status).toBe(200);
+    expect(byName.json).toEqual([
+      { id: former.id, name: 'Quentin Departed (q.departed)' },
+      { id: patientAccount.id, name: 'Quentin Patient (quentin.p)' },
+    ]);
+    const byUsername = await call(t.app, 'GET', '/api/directory?role=account&q=Q.DEPA', {
+      token: admin.token,
+    });
+    expect(byUsername.json).toEqual([{ id: former.id, name: 'Quentin Departed (q.departed)' }]);
+    const byId = await call(t.app, 'GET', `/api/directory?role=account&id=${patientAccount.id}`, {
+      token: admin.token,
+    });
+    expect(byId.json).toEqual([{ id: patientAccount.id, name: 'Quentin Patient (quentin.p)' }]);
+
+    // Everyone else: 403, and the refusal is in the audit log.
+    const supervisor = await createUser(db(), { role: 'doctor', privileges: 'supervisor' });
+    const mark = await auditMark();
+    const refused = await call(t.app, 'GET', '/api/directory?role=account&q=quentin', {
+      token: supervisor.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.json)).not.toContain('Quentin');
+    const rows = await db()
+      .select({ action: auditLog.action, userId: auditLog.userId })
+      .from(auditLog)
+      .where(gt(auditLog.id, mark));
+    expect(rows).toContainEqual({ action: 'denied', userId: supervisor.id });
+  });
 });

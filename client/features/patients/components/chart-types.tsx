@@ -115,6 +115,7 @@ export const medicalRecordType: ChartType<MedicalRecord> = {
     {
       key: 'doctorId',
       header: 'Doctor ID',
+      staffId: true,
       render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
     },
     {
@@ -165,6 +166,7 @@ export const progressReportType: ChartType<ProgressReport> = {
     {
       key: 'caregiverId',
       header: 'Caregiver Id',
+      staffId: true,
       render: (r) => <IdWithName id={r.caregiverId} name={r.caregiverName} />,
     },
     { key: 'date', header: f.date, render: (r) => <DateTimeText value={r.date} /> },
@@ -212,6 +214,7 @@ export const prescriptionType: ChartType<Prescription> = {
     {
       key: 'doctorId',
       header: 'Doctor ID',
+      staffId: true,
       render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
     },
     { key: 'date', header: f.date, nowrap: true, render: (r) => formatDate(r.date) },
