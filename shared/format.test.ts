@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, fromDateTimeLocal, toDateTimeLocal } from './format.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  deviceTimeZone,
+  displayZoneDate,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  fromDateTimeLocal,
+  getDisplayTimeZone,
+  isTimeZone,
+  renderNotificationText,
+  setDisplayTimeZone,
+  toDateTimeLocal,
+} from './format.ts';
 
 describe('formatDateTime', () => {
   it("formats like the seed's 'Dec 01, 2024, 10:00 AM'", () => {
@@ -50,5 +62,88 @@ describe('datetime-local conversion', () => {
   it('gives empty values for unreadable input', () => {
     expect(toDateTimeLocal('nope')).toBe('');
     expect(fromDateTimeLocal('')).toBe('');
+  });
+});
+
+describe('time zones', () => {
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it('tells IANA zones from other texts', () => {
+    expect(isTimeZone('Europe/London')).toBe(true);
+    expect(isTimeZone('America/New_York')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone(5)).toBe(false);
+  });
+
+  it('names the zone, summer and winter', () => {
+    expect(formatDateTimeWithZone('2026-12-20T10:00:00Z', 'America/New_York')).toBe(
+      'Dec 20, 2026, 05:00 AM EST',
+    );
+    expect(formatDateTimeWithZone('2026-07-20T10:00:00Z', 'America/New_York')).toBe(
+      'Jul 20, 2026, 06:00 AM EDT',
+    );
+    expect(formatDateTimeWithZone('2026-12-20T10:00:00Z', 'Europe/London')).toBe(
+      'Dec 20, 2026, 10:00 AM GMT',
+    );
+  });
+
+  it('renders {at} in the reader zone and leaves old texts alone', () => {
+    const at = new Date('2026-12-20T10:00:00Z');
+    expect(
+      renderNotificationText('New appointment on {at} at Room 1', at, 'America/New_York'),
+    ).toBe('New appointment on Dec 20, 2026, 05:00 AM EST at Room 1');
+    expect(renderNotificationText('Old text 10:00 AM UTC', at, 'America/New_York')).toBe(
+      'Old text 10:00 AM UTC',
+    );
+    expect(renderNotificationText('On {at}', null, 'UTC')).toBe('On {at}');
+  });
+
+  it('shows times in the chosen display zone, with its name when it is not the device zone', () => {
+    const other = deviceTimeZone() === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
+    setDisplayTimeZone(other);
+    expect(getDisplayTimeZone()).toBe(other);
+    expect(formatDateTime('2026-12-20T10:00:00Z')).toBe(
+      formatDateTimeWithZone('2026-12-20T10:00:00Z', other),
+    );
+    setDisplayTimeZone(deviceTimeZone());
+    expect(formatDateTime('2026-12-20T10:00:00Z')).toBe(
+      formatDateTime('2026-12-20T10:00:00Z', deviceTimeZone()),
+    );
+    setDisplayTimeZone('Not/AZone');
+    expect(getDisplayTimeZone()).toBe(deviceTimeZone());
+  });
+
+  it('gives calendars the display zone’s wall clock as local fields', () => {
+    const instant = new Date('2026-12-20T03:00:00Z');
+    expect(displayZoneDate(instant)).toBe(instant);
+    setDisplayTimeZone('America/New_York');
+    const shown = displayZoneDate(instant);
+    expect([shown.getFullYear(), shown.getMonth(), shown.getDate(), shown.getHours()]).toEqual([
+      2026, 11, 19, 22,
+    ]);
+  });
+
+  it('reads and writes form values in the display zone', () => {
+    setDisplayTimeZone('America/New_York');
+    expect(toDateTimeLocal('2026-12-20T10:00:00Z')).toBe('2026-12-20T05:00');
+    expect(fromDateTimeLocal('2026-12-20T05:00')).toBe('2026-12-20T10:00:00.000Z');
+    expect(toDateTimeLocal('2026-12-20T10:00:00Z', 'Asia/Tokyo')).toBe('2026-12-20T19:00');
+  });
+
+  it('handles the daylight-saving changes in form values', () => {
+    const ny = 'America/New_York';
+    // Summer time: 4 hours behind UTC.
+    expect(fromDateTimeLocal('2026-07-01T09:00', ny)).toBe('2026-07-01T13:00:00.000Z');
+    // 2026-11-01 01:30 happens twice: the earlier (EDT) is taken.
+    expect(fromDateTimeLocal('2026-11-01T01:30', ny)).toBe('2026-11-01T05:30:00.000Z');
+    expect(toDateTimeLocal('2026-11-01T06:30:00Z', ny)).toBe('2026-11-01T01:30');
+    // 2026-03-08 02:30 does not exist: it reads as a time after the gap.
+    const skipped = fromDateTimeLocal('2026-03-08T02:30', ny);
+    expect(skipped >= '2026-03-08T06:30:00.000Z' && skipped <= '2026-03-08T07:30:00.000Z').toBe(
+      true,
+    );
+    expect(fromDateTimeLocal('2026-03-08T03:00', ny)).toBe('2026-03-08T07:00:00.000Z');
+    expect(toDateTimeLocal('2026-03-08T07:00:00Z', ny)).toBe('2026-03-08T03:00');
   });
 });

@@ -37,8 +37,19 @@ function buildUrl(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** This browser's IANA zone, sent on every call: times in notification texts are written in it. */
+export const browserTimeZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'ElderCare' };
+  const zone = browserTimeZone();
+  if (zone) headers['X-Time-Zone'] = zone;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -10,6 +10,7 @@ import type { Me } from '../../shared/schemas/users.ts';
 import { can as canDo, seesOwnRecordOnly, type Permission } from '../../shared/permissions.ts';
 import { api } from './api.ts';
 import { setPreviewSettings } from './preview-settings.ts';
+import { setDisplayTimeZone } from '../../shared/format.ts';
 
 interface SessionValue {
   /** The signed-in user as the server reports it, or null for a guest. */
@@ -45,6 +46,8 @@ let generation = 0;
 
 function setState(next: SessionState): void {
   state = next;
+  // Every time on screen is shown in the user's chosen zone (none: this device's).
+  setDisplayTimeZone(next.user?.settings.timeZone ?? undefined);
   for (const listener of listeners) listener();
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../test/app.ts';
 import { createUser, validPatientInput } from '../test/factories.ts';
+import { sortParam } from '../../shared/schemas/common.ts';
 import { COUNT_AHEAD, pageTotal } from './list.ts';
 
 describe('pageTotal', () => {
@@ -132,5 +133,25 @@ describe('X-Total-Count on a large list', () => {
     const bad = await call(t.app, 'GET', '/api/patients?limit=50&count=all', { token: sup.token });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toEqual({ count: "count must be 'bounded' or 'none'" });
+  });
+});
+
+describe('sortParam', () => {
+  const schema = sortParam(['name', 'dateOfBirth'] as const, 'name');
+
+  it('reads a column and its direction, with the default when absent', () => {
+    expect(schema.parse(undefined)).toEqual({ column: 'name', descending: false });
+    expect(schema.parse('dateOfBirth')).toEqual({ column: 'dateOfBirth', descending: false });
+    expect(schema.parse('-dateOfBirth')).toEqual({ column: 'dateOfBirth', descending: true });
+  });
+
+  it('refuses anything off the list with a sentence naming what is allowed', () => {
+    for (const bad of ['id', 'name; drop table patients', '--name', 'Name', '-', '']) {
+      const result = schema.safeParse(bad);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(
+        'The sort must be one of: name, -name, dateOfBirth, -dateOfBirth.',
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client.ts';
@@ -87,4 +87,18 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 /** Escapes LIKE wildcards so a search for "50%" matches the text, not a pattern. */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The ORDER BY of a sorted list: the chosen column's expressions (a name sorts by last, then
+ * first name) in the asked direction, then the primary key ascending, so rows that tie keep
+ * one order and paging neither repeats nor skips a row. Only the whitelist's columns are used.
+ */
+export function orderFor<Column extends string>(
+  sort: { column: Column; descending: boolean },
+  columns: Record<Column, readonly (AnyColumn | SQL)[]>,
+  primaryKey: AnyColumn,
+): SQL[] {
+  const direction = sort.descending ? desc : asc;
+  return [...columns[sort.column].map((c) => direction(c)), asc(primaryKey)];
 }

@@ -124,6 +124,54 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** A list's order: a whitelisted column, descending when `descending`. */
+export interface ListSort<Column extends string> {
+  column: Column;
+  descending: boolean;
+}
+
+const sortText = (columns: readonly string[]) => {
+  const allowed = columns.flatMap((c) => [c, `-${c}`]);
+  const message = `The sort must be one of: ${allowed.join(', ')}.`;
+  const schema = z
+    .string({ message })
+    .trim()
+    .refine((value) => allowed.includes(value), message);
+  return { allowed, schema };
+};
+
+const readSort = <Column extends string>(value: string): ListSort<Column> => ({
+  column: value.replace(/^-/, '') as Column,
+  descending: value.startsWith('-'),
+});
+
+/**
+ * Like `sortParam` with no default: absent, the list keeps its own order (undefined).
+ */
+export function optionalSortParam<const Column extends string>(columns: readonly Column[]) {
+  const { allowed, schema } = sortText(columns);
+  return schema
+    .optional()
+    .transform((value) => (value === undefined ? undefined : readSort<Column>(value)))
+    .describe(`Order: ${allowed.join(', ')} ('-' for descending)`);
+}
+
+/**
+ * The `sort` parameter of a list: one of `columns`, or `-` and one of them for descending
+ * (`sort=name`, `sort=-dateOfBirth`). Anything else answers a sentence naming what is allowed.
+ * Only these names ever reach SQL: the list maps each to its own column.
+ */
+export function sortParam<const Column extends string>(
+  columns: readonly Column[],
+  fallback: `${Column}` | `-${Column}`,
+) {
+  const { allowed, schema } = sortText(columns);
+  return schema
+    .default(fallback)
+    .transform((value) => readSort<Column>(value))
+    .describe(`Order: ${allowed.join(', ')} ('-' for descending); default ${fallback}`);
+}
+
 export const idParamsSchema = z.object({ id: dbId() });
 
 export const errorBodySchema = z.object({

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { glucoseUnits, temperatureUnits } from '../units.ts';
 import { accountMessages, validation } from '../messages.ts';
 import { privileges, roles } from '../permissions.ts';
-import { hasVisibleText, listQuerySchema, requiredText } from './common.ts';
+import { hasVisibleText, listQuerySchema, optionalSortParam, requiredText } from './common.ts';
 import { isCommonPassword } from '../common-passwords.ts';
+import { isTimeZone } from '../format.ts';
 
 /** Policy for a new password (sign-up, change): 8 to 128 characters, not a very common one. */
 export const newPasswordSchema = z
@@ -82,6 +83,9 @@ export const loginResponseSchema = z.object({
   token: z.string(),
 });
 
+/** The answer to a time zone that is not one. */
+export const timeZoneMessage = 'The time zone must be a zone such as Europe/London.';
+
 export const settingsSchema = z.object({
   darkMode: z.boolean(),
   fontSize: z
@@ -94,6 +98,12 @@ export const settingsSchema = z.object({
   temperatureUnit: z.enum(temperatureUnits, { message: accountMessages.temperatureUnit }),
   /** How blood glucose is shown and entered (always stored in mmol/L). */
   glucoseUnit: z.enum(glucoseUnits, { message: accountMessages.glucoseUnit }),
+  /** The zone times are shown in (an IANA zone); null (or absent): the browser's own. */
+  timeZone: z
+    .string({ message: timeZoneMessage })
+    .refine(isTimeZone, { message: timeZoneMessage })
+    .nullable()
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsSchema = settingsSchema.partial();
@@ -177,11 +187,15 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The orders of the admin's Users list. */
+export const ADMIN_USER_SORTS = ['name', 'username', 'role'] as const;
 /** The admin's Users list: filter by role (patient includes legacy `user`), pending requests. */
 export const adminUserListQuerySchema = listQuerySchema.extend({
   role: z.preprocess((v) => (v === '' ? undefined : v), z.enum(roles).optional()),
   /** `true`: only accounts with a privilege request waiting for an admin. */
   requested: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+  /** Absent: pending requests first, then oldest first. Name is last then first name. */
+  sort: optionalSortParam(ADMIN_USER_SORTS),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 

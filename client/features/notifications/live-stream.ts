@@ -1,4 +1,5 @@
 import type { Notification } from '../../../shared/schemas/notifications.ts';
+import { browserTimeZone } from '../../lib/api.ts';
 
 /** What the live stream tells a tab. */
 export type LiveEvent =
@@ -25,7 +26,11 @@ function holdEventSource(
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
-      source = new EventSource(STREAM_URL);
+      // An EventSource sends no headers: the browser's zone goes in the address.
+      const zone = browserTimeZone();
+      source = new EventSource(
+        zone ? `${STREAM_URL}?timeZone=${encodeURIComponent(zone)}` : STREAM_URL,
+      );
       // Also on the first open: whatever happened between loading the lists and connecting.
       source.addEventListener('open', () => emit({ type: 'resync' }));
       source.addEventListener('notification', (event) => {

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { isSameDay } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '../../../shared/format.ts';
+import { displayZoneDate, formatDateTime } from '../../../shared/format.ts';
 import { reminderTexts } from '../../../shared/messages.ts';
 import {
   AppointmentCalendar,
@@ -32,7 +32,7 @@ const dayHeading = (day: Date) =>
  */
 export function RemindersCalendar({ enabled }: { enabled: boolean }) {
   const [range, setRange] = useState<CalendarRange | null>(null);
-  const [selected, setSelected] = useState<Date>(() => new Date());
+  const [selected, setSelected] = useState<Date>(() => displayZoneDate(new Date()));
   const reminders = useRemindersInRange(range, { enabled });
   const appointments = useCalendarAppointments(range);
 
@@ -46,15 +46,17 @@ export function RemindersCalendar({ enabled }: { enabled: boolean }) {
   // A marked day may hold reminders only: say what it holds ("1 reminder, 2 appointments").
   const markLabel = (date: Date, view: CalendarView) => {
     const count = (times: string[]) =>
-      times.filter((time) => sameTile(view, new Date(time), date)).length;
+      times.filter((time) => sameTile(view, displayZoneDate(time), date)).length;
     return `, ${reminderTexts.calendarDayLabel(
       count((reminders.data ?? []).map((r) => r.date)),
       count((appointments.data ?? []).map((a) => a.appointmentDate)),
     )}`;
   };
-  const dayReminders = (reminders.data ?? []).filter((r) => isSameDay(new Date(r.date), selected));
+  const dayReminders = (reminders.data ?? []).filter((r) =>
+    isSameDay(displayZoneDate(r.date), selected),
+  );
   const dayAppointments = (appointments.data ?? []).filter((a) =>
-    isSameDay(new Date(a.appointmentDate), selected),
+    isSameDay(displayZoneDate(a.appointmentDate), selected),
   );
 
   return (

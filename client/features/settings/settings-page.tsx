@@ -34,6 +34,7 @@ import { setPreviewSettings } from '../../lib/preview-settings.ts';
 import { useSettings } from './api/get-settings.ts';
 import { useSaveSettings } from './api/save-settings.ts';
 import { AgencySettingsCard } from './components/agency-settings-card.tsx';
+import { TimeZonePicker } from './components/time-zone-picker.tsx';
 import { notify } from '../../lib/notify.ts';
 
 const fontSizeSchema = settingsSchema.shape.fontSize;
@@ -87,6 +88,8 @@ function SettingsForm({ stored }: { stored: Settings }) {
   const [notificationsEnabled, setNotificationsEnabled] = useState(stored.notificationsEnabled);
   const [temperatureUnit, setTemperatureUnit] = useState<TemperatureUnit>(stored.temperatureUnit);
   const [glucoseUnit, setGlucoseUnit] = useState<GlucoseUnit>(stored.glucoseUnit);
+  const [timeZone, setTimeZone] = useState<string | null>(stored.timeZone ?? null);
+  const [timeZoneError, setTimeZoneError] = useState<string | undefined>();
   const [fontSizeError, setFontSizeError] = useState<string | undefined>();
 
   // An unsaved font size shows at once; leaving the screen drops what was not saved.
@@ -108,12 +111,14 @@ function SettingsForm({ stored }: { stored: Settings }) {
     onSuccess: (settings) => {
       setPreviewSettings({});
       setFontSizeText(String(settings.fontSize));
+      setTimeZoneError(undefined);
       if (settings.notificationsEnabled) askForBrowserNotifications();
       notify('success', notices.settingsUpdated);
     },
     onError: (error) => {
       const fieldError = error instanceof ApiError ? error.errors?.fontSize : undefined;
       if (fieldError) setFontSizeError(fieldError);
+      setTimeZoneError(error instanceof ApiError ? error.errors?.timeZone : undefined);
       notify(
         'error',
         error instanceof ApiError && error.message
@@ -146,7 +151,13 @@ function SettingsForm({ stored }: { stored: Settings }) {
       setFontSizeError(fontSizeRangeMessage);
       return;
     }
-    save.mutate({ fontSize: parsed.data, notificationsEnabled, temperatureUnit, glucoseUnit });
+    save.mutate({
+      fontSize: parsed.data,
+      notificationsEnabled,
+      temperatureUnit,
+      glucoseUnit,
+      timeZone,
+    });
   };
 
   return (
@@ -209,6 +220,7 @@ function SettingsForm({ stored }: { stored: Settings }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 3 }}>
             {vitalSignTexts.unitsHint}
           </Typography>
+          <TimeZonePicker value={timeZone} onChange={setTimeZone} error={timeZoneError} />
           <SubmitButton busy={save.isPending}>Save Settings</SubmitButton>
         </Box>
       </CardContent>

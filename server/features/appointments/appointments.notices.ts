@@ -1,9 +1,7 @@
-import { formatDateTime } from '../../../shared/format.ts';
+import { AT_PLACEHOLDER } from '../../../shared/format.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { NewNotification } from '../notifications/notifications.service.ts';
 import type { AppointmentRow } from './appointments.queries.ts';
-
-const when = (date: Date) => `${formatDateTime(date, 'UTC')} UTC`;
 
 /** What happened to an appointment, as its notices tell it. */
 export type AppointmentChange = 'created' | 'moved' | 'cancelled';
@@ -17,7 +15,9 @@ export function noticesFor(
   row: AppointmentRow,
   actor: SessionUser,
 ): NewNotification[] {
-  const at = `${when(new Date(row.appointmentDate))} at ${row.location}`;
+  // The time is written when the notice is read, in the reader's zone ({at} and `at`).
+  const at = `${AT_PLACEHOLDER} at ${row.location}`;
+  const instant = new Date(row.appointmentDate);
   const patientName = `${row.patientFirstName} ${row.patientLastName}`.trim();
   const byPatient = actor.id === row.patientAccountUserId;
   const items: NewNotification[] = [];
@@ -32,6 +32,7 @@ export function noticesFor(
       message,
       kind: 'appointment',
       link: '/patient-appointments',
+      at: instant,
     });
   }
   if (row.doctorId !== actor.id) {
@@ -46,7 +47,13 @@ export function noticesFor(
           moved: `The appointment with ${patientName} was moved to ${at}`,
           cancelled: `The appointment with ${patientName} on ${at} was cancelled`,
         }[change];
-    items.push({ userId: row.doctorId, message, kind: 'appointment', link: '/appointments' });
+    items.push({
+      userId: row.doctorId,
+      message,
+      kind: 'appointment',
+      link: '/appointments',
+      at: instant,
+    });
   }
   return items;
 }

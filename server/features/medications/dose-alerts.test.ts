@@ -1,3 +1,4 @@
+import { renderNotificationText } from '../../../shared/format.ts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doseTexts } from '../../../shared/messages.ts';
@@ -33,13 +34,21 @@ const noticesOf = (db: Db, user: { id: number }) =>
   db
     .select({
       message: notifications.message,
+      at: notifications.at,
       kind: notifications.kind,
       link: notifications.link,
       createdAt: notifications.createdAt,
     })
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'dose')))
-    .orderBy(asc(notifications.id));
+    .orderBy(asc(notifications.id))
+    // As a reader in the agency's zone (London) reads them.
+    .then((rows) =>
+      rows.map(({ at, ...row }) => ({
+        ...row,
+        message: renderNotificationText(row.message, at, 'Europe/London'),
+      })),
+    );
 
 const alertRowsOf = (db: Db, prescriptionIds: number[]) =>
   db
@@ -95,7 +104,7 @@ describe('late and missed dose alerts', () => {
     const late = await sweep('2026-01-20T09:01:00.000Z');
     expect(late.late).toBeGreaterThanOrEqual(1);
     const lateNotice = {
-      message: doseTexts.lateAlert('Amlodipine', 'Ada Lovelace', '08:00'),
+      message: doseTexts.lateAlert('Amlodipine', 'Ada Lovelace', '08:00 AM GMT'),
       kind: 'dose',
       link: `/patients/${patientId}?tab=medication`,
       createdAt: new Date('2026-01-20T09:01:00.000Z'),
@@ -113,7 +122,7 @@ describe('late and missed dose alerts', () => {
     await sweep('2026-01-20T12:30:00.000Z');
     const missedNotice = {
       ...lateNotice,
-      message: doseTexts.missedAlert('Amlodipine', 'Ada Lovelace', '08:00'),
+      message: doseTexts.missedAlert('Amlodipine', 'Ada Lovelace', '08:00 AM GMT'),
       createdAt: new Date('2026-01-20T12:00:00.000Z'),
     };
     expect(await noticesOf(db, people.caregiver)).toEqual([lateNotice, missedNotice]);
@@ -155,7 +164,7 @@ describe('late and missed dose alerts', () => {
 
     // The server was down from before 08:00 until 15:00: 10:00 is missed by now.
     await sweep('2026-02-01T15:00:00.000Z');
-    const missed = doseTexts.missedAlert('Metformin', 'Ada Lovelace', '10:00');
+    const missed = doseTexts.missedAlert('Metformin', 'Ada Lovelace', '10:00 AM GMT');
     expect((await noticesOf(db, people.caregiver)).map((n) => n.message)).toEqual([missed]);
     expect((await noticesOf(db, people.doctor)).map((n) => n.message)).toEqual([missed]);
     // Its late row is there too, so a late alert can never follow.
@@ -278,7 +287,7 @@ describe('late and missed dose alerts', () => {
         await restarted.stop();
         await after.close();
       }
-      const missed = doseTexts.missedAlert('Warfarin', 'Ada Lovelace', '09:00');
+      const missed = doseTexts.missedAlert('Warfarin', 'Ada Lovelace', '09:00 AM GMT+1');
       expect(await noticesOf(database.db, nurse)).toEqual([
         {
           message: missed,

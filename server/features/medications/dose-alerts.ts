@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { doseTexts } from '../../../shared/messages.ts';
+import { TIME_PLACEHOLDER } from '../../../shared/format.ts';
 import {
   localParts,
   missedFrom,
@@ -230,7 +231,8 @@ async function alertBatch(
 
     const items: NewNotification[] = [];
     for (const c of toSend) {
-      const time = localParts(c.scheduledAt, zone).time;
+      // Each reader sees the time in their own zone (written when the notice is read).
+      const time = TIME_PLACEHOLDER;
       const message =
         c.kind === 'late'
           ? doseTexts.lateAlert(c.medication, c.patientName, time)
@@ -243,6 +245,7 @@ async function alertBatch(
           message,
           kind: 'dose',
           link: `/patients/${c.patientId}?tab=medication`,
+          at: c.scheduledAt,
         });
       }
     }

@@ -6,7 +6,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { IDLE_TIMEOUT_MS, parseEndedSessions, SESSIONS_CHANNEL } from '../../auth/sessions.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
-import { findOpenNotifications } from './notifications.service.ts';
+import { findOpenNotifications, toNotification } from './notifications.service.ts';
 
 /** What the hub writes to the server's log (Fastify's logger is one). */
 export interface HubLog {
@@ -20,6 +20,8 @@ export interface StreamSubscriber {
   userId: number;
   /** The session the stream was opened with: the stream ends when it does. */
   sessionId: number | null;
+  /** The zone the stream's reader reads times in (resolved when the stream opens). */
+  timeZone: string;
   send(event: StreamEventName, data: unknown): void;
   /** Writes a comment line so proxies and the browser see the connection alive. */
   ping(): void;
@@ -231,9 +233,9 @@ export class NotificationHub {
     }
     const ids = payload.n.filter(([, userId]) => this.#subscribers.has(userId)).map(([id]) => id);
     if (ids.length === 0) return;
-    for (const { userId, ...notification } of await findOpenNotifications(this.db, ids)) {
-      for (const subscriber of this.#subscribers.get(userId) ?? []) {
-        subscriber.send('notification', notification);
+    for (const row of await findOpenNotifications(this.db, ids)) {
+      for (const subscriber of this.#subscribers.get(row.userId) ?? []) {
+        subscriber.send('notification', toNotification(row, subscriber.timeZone));
       }
     }
   }

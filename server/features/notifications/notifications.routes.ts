@@ -10,6 +10,7 @@ import { notificationSchema, unreadCountSchema } from '../../../shared/schemas/n
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { NotificationHub } from './live.ts';
+import { headerTimeZone, readerTimeZone } from './reader-zone.ts';
 import { countUnread, dismissNotification, listNotifications } from './notifications.service.ts';
 
 const tags = ['notifications'];
@@ -39,13 +40,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Own notifications that are not dismissed, newest first (X-Total-Count)',
+        description:
+          'Times in messages are written in the reader’s zone: their saved time zone, else the ' +
+          'browser’s (an `X-Time-Zone` header with an IANA zone; anything else is ignored), ' +
+          'else the agency’s.',
         querystring: listQuerySchema,
         response: { 200: z.array(notificationSchema), ...errors },
       },
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
-      return sendPage(reply, await listNotifications(contextOf(request), { limit, offset }));
+      const page = await listNotifications(
+        contextOf(request),
+        { limit, offset },
+        headerTimeZone(request.headers),
+      );
+      return sendPage(reply, page);
     },
   );
 
@@ -89,7 +99,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A text/event-stream that stays open. Events: `notification` (data: a notification), ' +
           '`dismissed` (data: {id}), `resync` (reload: events may have been missed). A `: ping` ' +
-          'comment comes every 25 s. The stream ends when the session ends.',
+          'comment comes every 25 s. The stream ends when the session ends. Times in messages ' +
+          'are written in the reader’s zone: their saved time zone, else `timeZone` (the ' +
+          'browser’s IANA zone; an EventSource cannot send headers), else the agency’s.',
+        querystring: z.object({
+          timeZone: z.string().max(64).optional().describe('The browser’s IANA time zone'),
+        }),
         produces: ['text/event-stream'],
         response: {
           200: z.string().describe('text/event-stream'),
@@ -99,6 +114,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = contextOf(request);
+      const timeZone = await readerTimeZone(
+        ctx.db,
+        ctx.user.id,
+        headerTimeZone({ 'x-time-zone': request.query.timeZone, ...request.headers }),
+      );
       const stream = new PassThrough();
       const write = (text: string) => {
         if (!stream.writableEnded && !stream.destroyed) stream.write(text);
@@ -106,6 +126,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsubscribe = hub.subscribe({
         userId: ctx.user.id,
         sessionId: ctx.sessionId,
+        timeZone,
         send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
         ping: () => write(': ping\n\n'),
         end: () => stream.end(),

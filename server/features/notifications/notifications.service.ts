@@ -2,9 +2,11 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
+import { renderNotificationText } from '../../../shared/format.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { publishNotificationEvent } from './notification-events.ts';
+import { readerTimeZone } from './reader-zone.ts';
 
 export type { NotificationKind };
 
@@ -15,6 +17,11 @@ export interface NewNotification {
   /** The screen the notification is about, e.g. /patient-appointments. */
   link?: string | null;
   reminderId?: number | null;
+  /**
+   * The instant the message speaks of: the message holds {at} where it goes, and each reader
+   * sees it in their own zone.
+   */
+  at?: Date | null;
 }
 
 /**
@@ -38,6 +45,7 @@ export async function createNotifications(
         kind: item.kind,
         link: item.link ?? null,
         reminderId: item.reminderId ?? null,
+        at: item.at ?? null,
         createdAt: now,
       })),
     )
@@ -52,21 +60,24 @@ const columns = {
   message: notifications.message,
   kind: notifications.kind,
   link: notifications.link,
+  at: notifications.at,
   createdAt: notifications.createdAt,
 };
 
-type Row = {
+export type Row = {
   id: number;
   userId: number;
   message: string;
   kind: string;
   link: string | null;
+  at: Date | null;
   createdAt: Date;
 };
 
-export const toNotification = (row: Row): Notification => ({
+/** A notification as its reader sees it: its time (if any) written in the reader's zone. */
+export const toNotification = (row: Row, timeZone: string): Notification => ({
   id: row.id,
-  message: row.message,
+  message: renderNotificationText(row.message, row.at, timeZone),
   kind: row.kind as NotificationKind,
   link: row.link,
   createdAt: row.createdAt.toISOString(),
@@ -82,9 +93,10 @@ const open = (userId: number) =>
 export async function listNotifications(
   ctx: RequestContext,
   page: { limit: number; offset: number },
+  browserZone?: string,
 ): Promise<{ items: Notification[]; total: number }> {
   const mine = open(ctx.user.id);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], timeZone] = await Promise.all([
     ctx.db
       .select(columns)
       .from(notifications)
@@ -93,9 +105,10 @@ export async function listNotifications(
       .limit(page.limit)
       .offset(page.offset),
     ctx.db.select({ value: count() }).from(notifications).where(mine),
+    readerTimeZone(ctx.db, ctx.user.id, browserZone),
   ]);
   await ctx.audit.read({ action: 'list', entity: 'notification' });
-  return { items: rows.map(toNotification), total: total?.value ?? 0 };
+  return { items: rows.map((row) => toNotification(row, timeZone)), total: total?.value ?? 0 };
 }
 
 /** How many notifications of the signed-in user are not dismissed (the bell's number). */
@@ -107,18 +120,18 @@ export async function countUnread(ctx: RequestContext): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Rows by id, still open (not dismissed), with their owners: for live delivery. */
-export async function findOpenNotifications(
-  db: Executor,
-  ids: number[],
-): Promise<(Notification & { userId: number })[]> {
+/**
+ * Rows by id, still open (not dismissed), with their owners: for live delivery. Each stream
+ * renders the times in its reader's zone (toNotification).
+ */
+export async function findOpenNotifications(db: Executor, ids: number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(columns)
     .from(notifications)
     .where(and(inArray(notifications.id, ids), isNull(notifications.dismissedAt)))
     .orderBy(notifications.createdAt, notifications.id);
-  return rows.map((row) => ({ ...toNotification(row), userId: row.userId }));
+  return rows;
 }
 
 /**

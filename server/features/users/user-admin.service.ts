@@ -10,7 +10,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { likePattern } from '../../lib/list.ts';
+import { likePattern, orderFor } from '../../lib/list.ts';
 import { lockAccounts } from './accounts.ts';
 import { decidePrivileges, normalizeRequest } from './privilege-requests.ts';
 
@@ -39,7 +39,17 @@ const toAdminUser = (row: AdminUserRow): AdminUser => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The admin's Users list (audited): pending privilege requests first, then oldest first. */
+/** Each order of the admin's Users list (the id ends every order). */
+const adminUserOrder = {
+  name: [users.secondName, users.firstName],
+  username: [users.username],
+  role: [users.role],
+} as const;
+
+/**
+ * The admin's Users list (audited): in the asked order, or by default pending privilege
+ * requests first, then oldest first.
+ */
 export async function listUsers(
   ctx: RequestContext,
   query: AdminUserListQuery,
@@ -67,7 +77,11 @@ export async function listUsers(
       .select(adminUserColumns)
       .from(users)
       .where(where)
-      .orderBy(sql`${users.requestedPrivileges} is null`, asc(users.id))
+      .orderBy(
+        ...(query.sort
+          ? orderFor(query.sort, adminUserOrder, users.id)
+          : [sql`${users.requestedPrivileges} is null`, asc(users.id)]),
+      )
       .limit(query.limit)
       .offset(query.offset),
     ctx.db.select({ n: count() }).from(users).where(where),

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { patients, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { isTimeZone } from '../../../shared/format.ts';
 import { readGlucoseUnit, readTemperatureUnit } from '../../../shared/units.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { emailTaken, sameEmail, sameUsername, uniqueViolationField } from './accounts.ts';
@@ -25,6 +26,7 @@ const settingsColumns = {
   notificationsEnabled: users.notificationsEnabled,
   temperatureUnit: users.temperatureUnit,
   glucoseUnit: users.glucoseUnit,
+  timeZone: users.timeZone,
 };
 
 function toSettings(row: {
@@ -34,6 +36,7 @@ function toSettings(row: {
   notificationsEnabled: boolean;
   temperatureUnit: string;
   glucoseUnit: string;
+  timeZone: string | null;
 }): Settings {
   return {
     darkMode: row.darkMode,
@@ -41,6 +44,8 @@ function toSettings(row: {
     notificationsEnabled: row.notificationsEnabled,
     temperatureUnit: readTemperatureUnit(row.temperatureUnit),
     glucoseUnit: readGlucoseUnit(row.glucoseUnit),
+    // A zone this runtime no longer knows reads as "the browser's".
+    timeZone: isTimeZone(row.timeZone) ? row.timeZone : null,
   };
 }
 
@@ -106,6 +111,7 @@ export async function updateSettings(
         : { notificationsEnabled: input.notificationsEnabled }),
       ...(input.temperatureUnit === undefined ? {} : { temperatureUnit: input.temperatureUnit }),
       ...(input.glucoseUnit === undefined ? {} : { glucoseUnit: input.glucoseUnit }),
+      ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
       updatedAt: ctx.clock.now(),
     })
     .where(eq(users.id, ctx.user.id))

@@ -399,6 +399,7 @@ describe('settings', () => {
       notificationsEnabled: true,
       temperatureUnit: 'C',
       glucoseUnit: 'mmol/L',
+      timeZone: null,
     });
     expect(
       (await call(t.app, 'GET', '/api/users/me/settings', { token: caregiver.token })).json
@@ -418,6 +419,7 @@ describe('settings', () => {
       notificationsEnabled: true,
       temperatureUnit: 'C',
       glucoseUnit: 'mmol/L',
+      timeZone: null,
     });
     await call(t.app, 'PUT', '/api/users/me/settings', {
       token: user.token,
@@ -431,6 +433,7 @@ describe('settings', () => {
       notificationsEnabled: false,
       temperatureUnit: 'F',
       glucoseUnit: 'mmol/L',
+      timeZone: null,
     });
   });
 

@@ -1,3 +1,4 @@
+import { renderNotificationText } from '../../../shared/format.ts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitTexts } from '../../../shared/messages.ts';
@@ -31,13 +32,21 @@ const noticesOf = (db: Db, user: { id: number }) =>
   db
     .select({
       message: notifications.message,
+      at: notifications.at,
       kind: notifications.kind,
       link: notifications.link,
       createdAt: notifications.createdAt,
     })
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'visit')))
-    .orderBy(asc(notifications.id));
+    .orderBy(asc(notifications.id))
+    // As a reader in the agency's zone (London) reads them.
+    .then((rows) =>
+      rows.map(({ at, ...row }) => ({
+        ...row,
+        message: renderNotificationText(row.message, at, 'Europe/London'),
+      })),
+    );
 
 const alertRowsOf = (db: Db, ids: number[]) =>
   db
@@ -117,7 +126,7 @@ describe('late and missed visit alerts', () => {
     expect(await sweep('2026-02-02T10:15:00.000Z')).toEqual({ late: 1, missed: 0 });
     expect(await sweep('2026-02-02T10:30:00.000Z')).toEqual({ late: 0, missed: 0 });
 
-    const late = visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '10:00');
+    const late = visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '10:00 AM GMT');
     const link = '/rota?view=day&date=2026-02-02';
     for (const user of [doctor, office, planner, admin]) {
       expect(await noticesOf(db, user), String(user.id)).toEqual([
@@ -133,7 +142,7 @@ describe('late and missed visit alerts', () => {
     expect(await sweep('2026-02-02T11:00:00.000Z')).toEqual({ late: 0, missed: 1 });
     expect(await sweep('2026-02-02T11:01:00.000Z')).toEqual({ late: 0, missed: 0 });
     expect(await statusOf(db, id)).toBe('missed');
-    const missed = visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '10:00');
+    const missed = visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '10:00 AM GMT');
     for (const user of [doctor, office, planner]) {
       expect((await noticesOf(db, user)).map((n) => n.message)).toEqual([late, missed]);
     }
@@ -165,8 +174,8 @@ describe('late and missed visit alerts', () => {
     await sweep('2026-02-03T08:20:00.000Z');
     await sweep('2026-02-03T09:00:00.000Z');
     expect((await noticesOf(db, doctor)).map((n) => n.message)).toEqual([
-      visitTexts.unassignedLateAlert('Ada Lovelace', '08:00'),
-      visitTexts.unassignedMissedAlert('Ada Lovelace', '08:00'),
+      visitTexts.unassignedLateAlert('Ada Lovelace', '08:00 AM GMT'),
+      visitTexts.unassignedMissedAlert('Ada Lovelace', '08:00 AM GMT'),
     ]);
   });
 
@@ -235,8 +244,8 @@ describe('late and missed visit alerts', () => {
         { visitId: over, kind: 'missed' },
       ]);
       expect((await noticesOf(db, doctor)).map((n) => n.message)).toEqual([
-        visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '09:00'),
-        visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '07:00'),
+        visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '09:00 AM GMT'),
+        visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '07:00 AM GMT'),
       ]);
       // The late one becomes missed at its end.
       expect(await sweep('2026-02-05T10:00:00.000Z')).toEqual({ late: 0, missed: 1 });
@@ -368,7 +377,7 @@ describe('late and missed visit alerts', () => {
         await restarted.stop();
         await after.close();
       }
-      const late = visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '09:00');
+      const late = visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '09:00 AM GMT+1');
       expect(await noticesOf(database.db, gp)).toEqual([
         {
           message: late,
@@ -385,7 +394,7 @@ describe('late and missed visit alerts', () => {
       await last.close();
       expect(await statusOf(database.db, id)).toBe('missed');
       expect((await noticesOf(database.db, nurse)).map((n) => n.message)).toEqual([
-        visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '09:00'),
+        visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '09:00 AM GMT+1'),
       ]);
     } finally {
       await database.close();

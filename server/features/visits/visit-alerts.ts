@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { localParts } from '../../../shared/dose-schedule.ts';
 import { visitTexts } from '../../../shared/messages.ts';
+import { TIME_PLACEHOLDER } from '../../../shared/format.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { careTeamMembers, patients, users, visitAlerts, visits } from '../../db/schema/index.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
@@ -251,19 +252,27 @@ async function notify(
     const message =
       kind === 'late'
         ? caregiver
-          ? visitTexts.lateAlert(caregiver.name, patient, local.time)
-          : visitTexts.unassignedLateAlert(patient, local.time)
+          ? visitTexts.lateAlert(caregiver.name, patient, TIME_PLACEHOLDER)
+          : visitTexts.unassignedLateAlert(patient, TIME_PLACEHOLDER)
         : caregiver
-          ? visitTexts.missedAlert(caregiver.name, patient, local.time)
-          : visitTexts.unassignedMissedAlert(patient, local.time);
+          ? visitTexts.missedAlert(caregiver.name, patient, TIME_PLACEHOLDER)
+          : visitTexts.unassignedMissedAlert(patient, TIME_PLACEHOLDER);
     const link = `/rota?view=day&date=${local.date}`;
     const office = new Set<number>([
       ...doctors.filter((d) => d.patientId === v.patientId).map((d) => d.userId),
       ...supervisors,
     ]);
-    for (const userId of office) items.push({ userId, message, kind: 'visit', link });
+    // Each reader sees the time in their own zone (written when the notice is read).
+    const at = v.plannedStart;
+    for (const userId of office) items.push({ userId, message, kind: 'visit', link, at });
     if (kind === 'missed' && caregiver?.isActive && !office.has(caregiver.id)) {
-      items.push({ userId: caregiver.id, message, kind: 'visit', link: '/caregiver-dashboard' });
+      items.push({
+        userId: caregiver.id,
+        message,
+        kind: 'visit',
+        link: '/caregiver-dashboard',
+        at,
+      });
     }
   }
   await createNotifications(tx, now, items);

@@ -16,9 +16,11 @@ export function useSaveSettings(reactions: {
   return useMutation({
     mutationFn: (changes: Partial<Settings>) =>
       api<Settings>('/api/users/me/settings', { method: 'PUT', body: changes }),
-    onSuccess: (settings) => {
+    onSuccess: (settings, changes) => {
       queryClient.setQueryData(settingsKeys.stored, settings);
       updateSessionUser((me) => ({ ...me, settings }));
+      // Another zone: every time on screen, and the notification texts, are written anew.
+      if (changes.timeZone !== undefined) void queryClient.invalidateQueries();
       reactions.onSuccess(settings);
     },
     onError: reactions.onError,
