@@ -101,6 +101,24 @@ export const targets: Target[] = [
     path: () => '/api/patients?limit=50',
   },
   {
+    id: 'patients-supervisor-dob-desc',
+    label: 'GET /api/patients?sort=-dateOfBirth&limit=50 (supervisor: all, youngest first)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients',
+    as: 'supervisor',
+    path: () => '/api/patients?sort=-dateOfBirth&limit=50',
+  },
+  {
+    id: 'patients-doctor-name-desc',
+    label: 'GET /api/patients?sort=-name&limit=50 (doctor: care team, Z to A)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients',
+    as: 'doctor',
+    path: () => '/api/patients?sort=-name&limit=50',
+  },
+  {
     id: 'appointments-doctor',
     label: 'GET /api/appointments/doctor/{id}',
     kind: 'list',
@@ -190,13 +208,13 @@ export const targets: Target[] = [
     route: '/api/appointments',
     as: 'writer',
     path: () => '/api/appointments',
-    // A distinct future minute per request, past the generated appointments, so no request
-    // collides with another booking of the same doctor. A second doctor books them, so the
+    // A distinct future half hour per request (an appointment lasts 30 minutes), past the
+    // generated appointments, so no request collides with another booking of the same doctor. A second doctor books them, so the
     // bench doctor's lists stay the size the data generator made them.
     body: (p, n) => ({
       doctorUsername: p.writerUsername,
       patientId: p.writerPatientIds[n % p.writerPatientIds.length],
-      appointmentDate: new Date(farFuture + n * 60_000).toISOString(),
+      appointmentDate: new Date(farFuture + n * 30 * 60_000).toISOString(),
       location: 'Clinic room 2',
     }),
   },

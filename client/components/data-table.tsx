@@ -8,6 +8,7 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  TableSortLabel,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
@@ -36,6 +37,14 @@ export interface Column<T> {
    * only (IdWithName) under the header without its "ID".
    */
   staffId?: boolean;
+  /** The list's sort name for this column (server-side sorting): its header sorts by it. */
+  sortKey?: string;
+}
+
+/** A list's server-side order: a sort name, `-` first when descending. */
+export interface TableSort {
+  value: string | undefined;
+  onChange(sort: string): void;
 }
 
 /** A column's header for this reader: a staff id column loses its "ID" for a patient. */
@@ -82,6 +91,8 @@ interface DataTableProps<T> {
   error?: string | null;
   onRetry?: () => void;
   emptyText: string;
+  /** Server-side sorting by the columns that name a `sortKey`. */
+  sort?: TableSort;
   /** Server-side paging: shown when given. */
   paging?: {
     total: number;
@@ -104,6 +115,7 @@ export function DataTable<T>({
   error,
   onRetry,
   emptyText,
+  sort,
   paging,
 }: DataTableProps<T>) {
   const region = useScrollRegion(label);
@@ -120,9 +132,12 @@ export function DataTable<T>({
           <TableHead>
             <TableRow hover={false}>
               {columns.map((column) => (
-                <TableCell key={column.key} sx={{ fontWeight: 600, ...cellSx(column, true) }}>
-                  {headerFor(column, readerIsPatient)}
-                </TableCell>
+                <HeaderCell
+                  key={column.key}
+                  column={column}
+                  text={headerFor(column, readerIsPatient)}
+                  sort={sort}
+                />
               ))}
             </TableRow>
           </TableHead>
@@ -157,6 +172,43 @@ export function DataTable<T>({
         />
       )}
     </Paper>
+  );
+}
+
+/** A column header; with a `sortKey`, a button that sorts by it (again: the other way). */
+function HeaderCell<T>({
+  column,
+  text,
+  sort,
+}: {
+  column: Column<T>;
+  text: string;
+  sort?: TableSort;
+}) {
+  const sx = { fontWeight: 600, ...cellSx(column, true) };
+  if (!column.sortKey || !sort) {
+    return <TableCell sx={sx}>{text}</TableCell>;
+  }
+  const descending = sort.value === `-${column.sortKey}`;
+  const active = descending || sort.value === column.sortKey;
+  const direction = descending ? 'desc' : 'asc';
+  return (
+    <TableCell
+      sx={sx}
+      aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
+      sortDirection={active ? direction : false}
+    >
+      <TableSortLabel
+        active={active}
+        direction={direction}
+        onClick={() =>
+          sort.onChange(active && !descending ? `-${column.sortKey}` : column.sortKey!)
+        }
+        sx={{ minHeight: 44 }}
+      >
+        {text}
+      </TableSortLabel>
+    </TableCell>
   );
 }
 

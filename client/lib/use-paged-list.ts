@@ -1,35 +1,84 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { apiList } from './api.ts';
 import { usePaging } from './use-paging.ts';
 
+interface PagedListOptions {
+  enabled?: boolean;
+  initialRowsPerPage?: number;
+  /**
+   * The list is the screen's one list: its search text and order live in the address (`q`,
+   * `sort`), so a searched, sorted page can be bookmarked, shared and reloaded.
+   */
+  inAddress?: boolean;
+  /** The order when none is asked for (the server's default otherwise). */
+  defaultSort?: string;
+}
+
 /**
- * A server-paged, server-searched list: page, rows per page and a debounced search text,
- * turned into `limit`, `offset` and `q`.
+ * A server-paged, server-searched, server-sorted list: page, rows per page, a debounced search
+ * text and a sort name, turned into `limit`, `offset`, `q` and `sort`.
  */
 export function usePagedList<T>(
   key: readonly unknown[],
   path: string,
   extraQuery: Record<string, string | number | undefined> = {},
-  options: { enabled?: boolean; initialRowsPerPage?: number } = {},
+  options: PagedListOptions = {},
 ) {
   const { page, rowsPerPage, setPage, pagingOf } = usePaging(options.initialRowsPerPage);
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const [params, setParams] = useSearchParams();
+  const fromAddress = (name: string) => (options.inAddress ? (params.get(name) ?? '') : '');
+  const [search, setSearch] = useState(() => fromAddress('q'));
+  const [q, setQ] = useState(() => fromAddress('q').trim());
+  const [sort, setSortState] = useState<string | undefined>(
+    () => fromAddress('sort') || options.defaultSort,
+  );
+
+  const keepInAddress = useCallback(
+    (name: string, value: string | undefined) => {
+      if (!options.inAddress) return;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [options.inAddress, setParams],
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      setQ(search.trim());
+      const text = search.trim();
+      if (text === q) return;
+      setQ(text);
       setPage(0);
+      keepInAddress('q', text || undefined);
     }, 300);
     return () => clearTimeout(timer);
-  }, [search, setPage]);
+  }, [search, q, setPage, keepInAddress]);
+
+  const setSort = (next: string) => {
+    setSortState(next);
+    setPage(0);
+    keepInAddress('sort', next === options.defaultSort ? undefined : next);
+  };
 
   const query = useQuery({
-    queryKey: [...key, { page, rowsPerPage, q, ...extraQuery }],
+    queryKey: [...key, { page, rowsPerPage, q, sort, ...extraQuery }],
     queryFn: ({ signal }) =>
       apiList<T>(path, {
-        query: { limit: rowsPerPage, offset: page * rowsPerPage, q: q || undefined, ...extraQuery },
+        query: {
+          limit: rowsPerPage,
+          offset: page * rowsPerPage,
+          q: q || undefined,
+          sort,
+          ...extraQuery,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -42,6 +91,7 @@ export function usePagedList<T>(
     total: query.data?.total ?? 0,
     search,
     setSearch,
+    sort: { value: sort, onChange: setSort },
     paging: pagingOf(query.data),
   };
 }

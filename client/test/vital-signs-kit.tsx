@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 /**
  * Test support for the vital signs components (client/components/records): a signed-in user
  * with chosen units, and an API answered from a table of routes, recording what the components
@@ -91,7 +92,9 @@ export function renderSignedIn(ui: ReactNode) {
       <SessionProvider>
         <QueryClientProvider client={queryClient}>
           <ToastContainer />
-          <SignedIn>{ui}</SignedIn>
+          <MemoryRouter>
+            <SignedIn>{ui}</SignedIn>
+          </MemoryRouter>
         </QueryClientProvider>
       </SessionProvider>
     </ThemeProvider>,

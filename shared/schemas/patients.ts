@@ -3,6 +3,7 @@ import { patientTexts, validation } from '../messages.ts';
 import {
   dbId,
   listQuerySchema,
+  sortParam,
   parseCalendarDate,
   requiredId,
   requiredText,
@@ -84,8 +85,11 @@ export const patientSchema = z.object({
 export type Patient = z.infer<typeof patientSchema>;
 
 /** The seed's client sends `?username=`; it is accepted and ignored (the session decides). */
+/** The orders of the patients list: name is last then first name. */
+export const PATIENT_SORTS = ['name', 'dateOfBirth'] as const;
 export const patientListQuerySchema = listQuerySchema.extend({
   username: z.string().max(200).optional(),
+  sort: sortParam(PATIENT_SORTS, 'name'),
 });
 export const seedUsernameQuerySchema = z.object({ username: z.string().max(200).optional() });
 

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -79,7 +80,9 @@ describe('a record section that switches types', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrap = (children: ReactNode) => (
       <ThemeProvider theme={createTheme()}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter>{children}</MemoryRouter>
+        </QueryClientProvider>
       </ThemeProvider>
     );
 

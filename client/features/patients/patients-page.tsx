@@ -22,7 +22,12 @@ const fullName = (p: Patient) => `${p.firstName} ${p.lastName}`;
 export default function PatientsPage() {
   const { can } = useSession();
   const mayWrite = can('patients:write');
-  const list = usePagedList<Patient>(patientKeys.all, '/api/patients');
+  const list = usePagedList<Patient>(
+    patientKeys.all,
+    '/api/patients',
+    {},
+    { inAddress: true, defaultSort: 'name' },
+  );
   const [dialog, setDialog] = useState<{ open: boolean; patient: Patient | null }>({
     open: false,
     patient: null,
@@ -60,10 +65,12 @@ export default function PatientsPage() {
         </Box>
       ),
     },
-    { key: 'lastName', header: 'Last Name', render: (p) => p.lastName },
+    // Sorting by name is by last name, then first name.
+    { key: 'lastName', header: 'Last Name', sortKey: 'name', render: (p) => p.lastName },
     {
       key: 'dob',
       header: 'Date of Birth',
+      sortKey: 'dateOfBirth',
       nowrap: true,
       render: (p) => formatDate(p.dob),
     },
@@ -126,6 +133,7 @@ export default function PatientsPage() {
         error={failed ? notices.failedToFetchPatients : null}
         onRetry={() => void list.query.refetch()}
         emptyText={patientTexts.noPatients}
+        sort={list.sort}
         paging={list.paging}
       />
       <PatientFormDialog

@@ -97,19 +97,30 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose(): void })
 function UsersTable() {
   const [roleFilter, setRoleFilter] = useState('');
   const [pendingOnly, setPendingOnly] = useState(false);
-  const list = usePagedList<AdminUser>(userKeys.all, '/api/users', {
-    role: roleFilter || undefined,
-    requested: pendingOnly ? 'true' : undefined,
-  });
+  // Without a sort: pending requests first, as the server orders them.
+  const list = usePagedList<AdminUser>(
+    userKeys.all,
+    '/api/users',
+    {
+      role: roleFilter || undefined,
+      requested: pendingOnly ? 'true' : undefined,
+    },
+    { inAddress: true },
+  );
   const update = useUpdateUser();
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
 
   const columns: Column<AdminUser>[] = [
-    { key: 'username', header: 'Username', render: (u) => u.username },
-    { key: 'name', header: 'Name', render: (u) => `${u.firstName} ${u.secondName}` },
+    { key: 'username', header: 'Username', sortKey: 'username', render: (u) => u.username },
+    {
+      key: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      render: (u) => `${u.firstName} ${u.secondName}`,
+    },
     { key: 'email', header: 'Email', render: (u) => u.email },
-    { key: 'role', header: 'Role', render: (u) => capitalize(u.role) },
+    { key: 'role', header: 'Role', sortKey: 'role', render: (u) => capitalize(u.role) },
     { key: 'privileges', header: 'Privileges', render: (u) => capitalize(u.privileges) },
     {
       key: 'requested',
@@ -248,6 +259,7 @@ function UsersTable() {
         error={list.query.isError ? accountTexts.errorFetchingUsers : null}
         onRetry={() => void list.query.refetch()}
         emptyText={accountTexts.noUsers}
+        sort={list.sort}
         paging={list.paging}
       />
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}

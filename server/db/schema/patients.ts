@@ -43,6 +43,7 @@ export const patients = pgTable(
       .on(t.accountUserId)
       .where(sql`${t.deletedAt} is null`),
     index('patients_name_idx').on(t.lastName, t.firstName, t.id),
+    index('patients_dob_idx').on(t.dob, t.id),
     index('patients_search_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
   ],
 );

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { patientTexts } from '../../../shared/messages.ts';
-import type { Patient, PatientInput } from '../../../shared/schemas/patients.ts';
+import type { ListSort } from '../../../shared/schemas/common.ts';
+import type { Patient, PatientInput, PATIENT_SORTS } from '../../../shared/schemas/patients.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
@@ -8,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import {
   likePattern,
   oneColumn,
+  orderFor,
   preparedBoundedCount,
   preparedPageTotal,
   type Page,
@@ -32,7 +34,21 @@ function toPatient(row: PatientRow): Patient {
  * The patients list's two statements for one kind of scope, with or without a search on
  * "First Last" (case-insensitive, so "ada", "lovelace" and "ada love" all match).
  */
-function buildPatientListStatements(db: Executor, user: SessionUser, search: boolean, key: string) {
+type PatientSort = ListSort<(typeof PATIENT_SORTS)[number]>;
+
+/** Each order of the patients list and its columns (the primary key ends every order). */
+const patientOrder = {
+  name: [patients.lastName, patients.firstName],
+  dateOfBirth: [patients.dob],
+} as const;
+
+function buildPatientListStatements(
+  db: Executor,
+  user: SessionUser,
+  search: boolean,
+  sort: PatientSort,
+  key: string,
+) {
   // The scope condition on the patients table includes `deleted_at is null`.
   const where = and(
     patientInScope(user, patients.id, sql.placeholder('userId')),
@@ -46,7 +62,7 @@ function buildPatientListStatements(db: Executor, user: SessionUser, search: boo
       .from(patients)
       .leftJoin(users, eq(users.id, patients.accountUserId))
       .where(where)
-      .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+      .orderBy(...orderFor(sort, patientOrder, patients.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`patients_page_${key}`),
@@ -58,24 +74,37 @@ function buildPatientListStatements(db: Executor, user: SessionUser, search: boo
   };
 }
 
-function patientListStatements(db: Executor, user: SessionUser, search: boolean) {
-  const key = `${scopeKind(user)}_${search ? 'search' : 'all'}`;
+function patientListStatements(
+  db: Executor,
+  user: SessionUser,
+  search: boolean,
+  sort: PatientSort,
+) {
+  const order = `${sort.descending ? 'desc' : 'asc'}_${sort.column}`;
+  const key = `${scopeKind(user)}_${search ? 'search' : 'all'}_${order}`;
   return preparedFor(db, `patients_${key}`, () =>
-    buildPatientListStatements(db, user, search, key),
+    buildPatientListStatements(db, user, search, sort, key),
   );
 }
 
 /**
- * One page of the patients in the caller's scope by last name, first name, id, audited as a
- * list. The most requested list: its statements are prepared once (per scope kind and search)
+ * One page of the patients in the caller's scope in the asked order (by default last name,
+ * first name, id), audited as a list. The most requested list: its statements are prepared once (per scope kind and search)
  * and only the values travel with each request.
  */
 export async function listPatients(
   ctx: RequestContext,
-  query: { limit: number; offset: number; q?: string; count?: 'bounded' | 'none' },
+  query: {
+    limit: number;
+    offset: number;
+    q?: string;
+    count?: 'bounded' | 'none';
+    sort?: PatientSort;
+  },
 ): Promise<Page<Patient>> {
   const { db, user } = ctx;
-  const statements = patientListStatements(db, user, Boolean(query.q));
+  const sort = query.sort ?? { column: 'name', descending: false };
+  const statements = patientListStatements(db, user, Boolean(query.q), sort);
   const values = {
     userId: user.id,
     pattern: query.q ? likePattern(query.q) : '',

@@ -861,3 +861,75 @@ describe('the access log ("who viewed my record")', () => {
     ]);
   });
 });
+
+describe('patients list order', () => {
+  /** The ids of the supervisor's list in the given order, restricted to `mine`. */
+  async function orderOf(user: TestUser, mine: number[], query: string): Promise<number[]> {
+    const res = await call(t.app, 'GET', `/api/patients?limit=500&${query}`, { token: user.token });
+    expect(res.status).toBe(200);
+    return (res.json as { id: number }[]).map((p) => p.id).filter((id) => mine.includes(id));
+  }
+
+  it('sorts by name or date of birth, both ways, with the id breaking ties', async () => {
+    const d = await doctor();
+    const make = (lastName: string, firstName: string, dob: string) =>
+      createPatient(db(), { careTeam: [d], overrides: { lastName, firstName, dob } });
+    const zed = await make('Zed', 'Amy', '1950-01-01');
+    const abel = await make('Abel', 'Cora', '1930-05-05');
+    const abelB = await make('Abel', 'Bea', '1970-03-03');
+    const twin = await make('Moss', 'Tim', '1950-01-01');
+    const mine = [zed.id, abel.id, abelB.id, twin.id];
+
+    expect(await orderOf(d, mine, '')).toEqual([abelB.id, abel.id, twin.id, zed.id]);
+    expect(await orderOf(d, mine, 'sort=name')).toEqual([abelB.id, abel.id, twin.id, zed.id]);
+    expect(await orderOf(d, mine, 'sort=-name')).toEqual([zed.id, twin.id, abel.id, abelB.id]);
+    // zed and twin share a birthday: the lower id comes first in both directions.
+    expect(await orderOf(d, mine, 'sort=dateOfBirth')).toEqual([
+      abel.id,
+      zed.id,
+      twin.id,
+      abelB.id,
+    ]);
+    expect(await orderOf(d, mine, 'sort=-dateOfBirth')).toEqual([
+      abelB.id,
+      zed.id,
+      twin.id,
+      abel.id,
+    ]);
+  });
+
+  it('pages of a sorted list neither repeat nor skip a row when many rows tie', async () => {
+    const d = await doctor();
+    const mine: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      mine.push(
+        (await createPatient(db(), { careTeam: [d], overrides: { dob: '1945-06-06' } })).id,
+      );
+    }
+    const seen: number[] = [];
+    for (let offset = 0; offset < 7; offset += 3) {
+      const res = await call(
+        t.app,
+        'GET',
+        `/api/patients?sort=-dateOfBirth&limit=3&offset=${offset}`,
+        { token: d.token },
+      );
+      expect(res.status).toBe(200);
+      seen.push(...(res.json as { id: number }[]).map((p) => p.id));
+    }
+    expect(seen).toEqual([...mine].sort((a, b) => a - b));
+  });
+
+  it('an unknown sort is a 400 naming what is allowed, and writes no audit row', async () => {
+    const d = await doctor();
+    const mark = await auditMark();
+    for (const bad of ['id', 'dob', 'name%3Bdrop', '-address']) {
+      const res = await call(t.app, 'GET', `/api/patients?sort=${bad}`, { token: d.token });
+      expect(res.status).toBe(400);
+      expect(res.json.message).toContain(
+        'The sort must be one of: name, -name, dateOfBirth, -dateOfBirth.',
+      );
+    }
+    expect(await auditSince(mark)).toEqual([]);
+  });
+});
