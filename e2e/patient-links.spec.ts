@@ -79,6 +79,8 @@ test('patient names link to the chart for the care team, and a patient sees only
       patientId,
       appointmentDate: `${day.ymd}T12:00:00Z`,
       location,
+      // Both at noon with the same doctor, on purpose.
+      confirmOverlap: true,
     });
     await send(page.request, 'POST', '/api/medical-records', {
       patientId,

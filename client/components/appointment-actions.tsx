@@ -1,14 +1,20 @@
+import CancelIcon from '@mui/icons-material/EventBusy';
+import DoneIcon from '@mui/icons-material/TaskAlt';
+import NoShowIcon from '@mui/icons-material/PersonOff';
+import UndoIcon from '@mui/icons-material/Undo';
 import { Button } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { appointmentTexts, notices } from '../../shared/messages.ts';
 import { staffIdAs } from '../../shared/permissions.ts';
-import type { Appointment } from '../../shared/schemas/appointments.ts';
+import { appointmentStatusTexts, type Appointment } from '../../shared/schemas/appointments.ts';
+import { useAppointmentStatus } from './api/appointment-status.ts';
+import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
 import { notify } from '../lib/notify.ts';
 import { useSession } from '../lib/auth.tsx';
 import { AppointmentDialog } from './appointment-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useDeleteRecord } from './records/api/delete-record.ts';
-import { DeleteAction, EditAction, RowActions } from './row-actions.tsx';
+import { DeleteAction, EditAction, RowAction, RowActions } from './row-actions.tsx';
 
 /**
  * Booking, moving and deleting appointments, for whoever may write them: the Appointments
@@ -28,6 +34,17 @@ export function useAppointmentActions({ patientId }: { patientId?: number } = {}
     appointment: null,
   });
   const [toDelete, setToDelete] = useState<Appointment | null>(null);
+  const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const status = useAppointmentStatus();
+
+  const mark = async (row: Appointment, next: 'scheduled' | 'completed' | 'no-show') => {
+    try {
+      await status.mutateAsync({ id: row.id, status: next });
+      notify('success', appointmentStatusTexts.statusChanged);
+    } catch {
+      notify('error', notices.errorSavingAppointment);
+    }
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -53,6 +70,36 @@ export function useAppointmentActions({ patientId }: { patientId?: number } = {}
             name={`appointment ${row.id}`}
             onClick={() => setDialog({ open: true, appointment: row })}
           />
+          {row.status === 'scheduled' && (
+            <>
+              <RowAction
+                label={`${appointmentStatusTexts.markCompleted} appointment ${row.id}`}
+                tooltip={appointmentStatusTexts.markCompleted}
+                icon={<DoneIcon />}
+                onClick={() => void mark(row, 'completed')}
+              />
+              <RowAction
+                label={`${appointmentStatusTexts.markNoShow} appointment ${row.id}`}
+                tooltip={appointmentStatusTexts.markNoShow}
+                icon={<NoShowIcon />}
+                onClick={() => void mark(row, 'no-show')}
+              />
+              <RowAction
+                label={`${appointmentStatusTexts.cancelAction} ${row.id}`}
+                tooltip={appointmentStatusTexts.cancelAction}
+                icon={<CancelIcon />}
+                onClick={() => setToCancel(row)}
+              />
+            </>
+          )}
+          {(row.status === 'completed' || row.status === 'no-show') && (
+            <RowAction
+              label={`${appointmentStatusTexts.markScheduled} appointment ${row.id}`}
+              tooltip={appointmentStatusTexts.markScheduled}
+              icon={<UndoIcon />}
+              onClick={() => void mark(row, 'scheduled')}
+            />
+          )}
           <DeleteAction name={`appointment ${row.id}`} onClick={() => setToDelete(row)} />
         </RowActions>
       )
@@ -76,6 +123,7 @@ export function useAppointmentActions({ patientId }: { patientId?: number } = {}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
+      <CancelAppointmentDialog appointment={toCancel} onClose={() => setToCancel(null)} />
     </>
   );
 

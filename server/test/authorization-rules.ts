@@ -293,6 +293,26 @@ const rules: Record<string, Rule> = {
     // An appointment that is not deleted answers 404, as one out of scope does.
     restoreStatus: 200,
   }),
+  // Completed / no-show / scheduled again: staff who book (appointments:write) in their scope.
+  'POST /api/appointments/:id/status': route({
+    targeted: true,
+    mutates: true,
+    decide: patientScope,
+    request: async ({ w, p, which, fresh }) => ({
+      url: `/api/appointments/${(await w.record('appointments', p, which, { fresh })).id}/status`,
+      body: { status: 'completed' },
+    }),
+  }),
+  // Cancelling keeps the record; who may is who may delete.
+  'POST /api/appointments/:id/cancel': route({
+    targeted: true,
+    mutates: true,
+    decide: (p, which) => (appointmentActor(p) ? patientScope(p, which) : 'forbidden'),
+    request: async ({ w, p, which, fresh }) => ({
+      url: `/api/appointments/${(await w.record('appointments', p, which, { fresh })).id}/cancel`,
+      body: { reason: 'Unwell' },
+    }),
+  }),
   'GET /api/reminders': route({ request: plain('/api/reminders') }),
   'POST /api/reminders': route({ success: 201, request: plain('/api/reminders', reminderBody()) }),
   'PUT /api/reminders/:id': route({

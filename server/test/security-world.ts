@@ -190,6 +190,8 @@ export class SecurityWorld {
           doctorId: this.makerDoctor.id,
           appointmentDate: FUTURE_APPOINTMENT,
           location: 'Springfield Clinic, room 4',
+          // The world books the same doctor at the same hour again and again, on purpose.
+          confirmOverlap: true,
         };
       case 'medical-records':
         return validMedicalRecordInput(patientId, doctorId);

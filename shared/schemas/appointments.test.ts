@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentTexts, validation } from '../messages.ts';
-import { appointmentFormSchema, appointmentInputSchema, parseInstant } from './appointments.ts';
+import {
+  appointmentFormSchema,
+  appointmentInputSchema,
+  appointmentStatusTexts,
+  parseInstant,
+} from './appointments.ts';
 
 describe('parseInstant', () => {
   it('keeps a zoned instant exactly, to the millisecond', () => {
@@ -53,6 +58,8 @@ describe('appointment schemas', () => {
       patientId: null,
       appointmentDate: '',
       location: '',
+      // The dialog always fills the duration (30 by default).
+      durationMinutes: '30',
     });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(
@@ -64,6 +71,21 @@ describe('appointment schemas', () => {
       appointmentDate: validation.appointmentDateRequired,
       location: validation.locationRequired,
     });
+  });
+  it('reads a duration from a form or JSON, 5 to 480 whole minutes, 30 when left out', () => {
+    const base = { patientId: 12, appointmentDate: '2024-12-01T10:00', location: 'Clinic' };
+    expect(appointmentInputSchema.parse(base).durationMinutes).toBeUndefined();
+    expect(appointmentInputSchema.parse({ ...base, durationMinutes: '45' }).durationMinutes).toBe(
+      45,
+    );
+    for (const bad of [4, 481, 12.5, 'soon']) {
+      const result = appointmentInputSchema.safeParse({ ...base, durationMinutes: bad });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.message).toBe(appointmentStatusTexts.durationRange);
+    }
+    expect(appointmentInputSchema.parse({ ...base, confirmOverlap: 'true' }).confirmOverlap).toBe(
+      true,
+    );
   });
   it('the API input takes multipart strings and treats an empty doctor as absent', () => {
     const parsed = appointmentInputSchema.parse({

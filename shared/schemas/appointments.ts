@@ -49,6 +49,73 @@ const optionalInstant = z
 /** Treats '' (an empty form field) as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** What an appointment is: planned, held, missed, or called off (kept, with a reason). */
+export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'no-show', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
+
+/** How long an appointment may be planned to take, in whole minutes. */
+export const DEFAULT_DURATION_MINUTES = 30;
+export const MIN_DURATION_MINUTES = 5;
+export const MAX_DURATION_MINUTES = 480;
+
+/** Texts of durations, statuses, cancelling and double bookings. */
+export const appointmentStatusTexts = {
+  durationRange: `Duration must be a whole number of minutes from ${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`,
+  statusInvalid: 'Status must be scheduled, completed or no-show',
+  reasonRequired: 'Give a reason for cancelling',
+  alreadyCancelled: 'This appointment is already cancelled',
+  cancelledStays: 'A cancelled appointment cannot change its status',
+  confirmInvalid: 'confirmOverlap must be true or false',
+  overlapTitle: 'Double booking',
+  bookAnyway: 'Book anyway',
+  goBack: 'Go back',
+  markCompleted: 'Mark completed',
+  markNoShow: 'Mark no-show',
+  markScheduled: 'Mark scheduled',
+  cancelAction: 'Cancel appointment',
+  reasonLabel: 'Reason',
+  statusChanged: 'Appointment status updated',
+  /** The 409's sentence: who the doctor already sees, and when (UTC; the client shows local). */
+  overlap: (patientName: string | null, when: string) =>
+    patientName
+      ? `The doctor already has an appointment with ${patientName} at ${when}. Book anyway?`
+      : `The doctor already has an appointment at ${when}. Book anyway?`,
+} as const;
+
+/** The words each status is shown with. */
+export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  'no-show': 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/** Reads a form's text ("30") or a JSON number; blank is absent. */
+const optionalDuration = z.preprocess(
+  (v) => {
+    const value = blankToUndefined(v);
+    return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  },
+  z
+    .number({ message: appointmentStatusTexts.durationRange })
+    .int(appointmentStatusTexts.durationRange)
+    .min(MIN_DURATION_MINUTES, appointmentStatusTexts.durationRange)
+    .max(MAX_DURATION_MINUTES, appointmentStatusTexts.durationRange)
+    .optional(),
+);
+
+/** A form's "true"/"false" or a JSON boolean; blank is absent. */
+const optionalConfirm = z.preprocess(
+  (v) => {
+    const value = blankToUndefined(v);
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    return value;
+  },
+  z.boolean({ message: appointmentStatusTexts.confirmInvalid }).nullish(),
+);
+
 /**
  * What POST /api/appointments and PUT /api/appointments/{id} accept, as JSON or as the seed's
  * multipart form (every value a string). doctorUsername may be left out: it then defaults to
@@ -72,6 +139,14 @@ export const appointmentInputSchema = z.object({
   patientId: requiredId(validation.patientIdRequired),
   appointmentDate: appointmentDateField(),
   location: requiredText(validation.locationRequired, 300),
+  /** Minutes, 5 to 480; 30 when a new appointment leaves it out, unchanged on an edit. */
+  durationMinutes: optionalDuration.describe(
+    'Planned length in whole minutes (5 to 480). Default 30 on create; kept as it was on edit.',
+  ),
+  /** Book even though the doctor already has an appointment then (after a 409 `overlap`). */
+  confirmOverlap: optionalConfirm.describe(
+    "True books despite an overlapping appointment of the same doctor (after a 409 'overlap')",
+  ),
 });
 export type AppointmentInput = z.infer<typeof appointmentInputSchema>;
 
@@ -85,6 +160,15 @@ export const appointmentFormSchema = z.object({
     .trim()
     .min(1, validation.appointmentDateRequired),
   location: requiredText(validation.locationRequired, 300),
+  /** A number field's text, whole minutes 5 to 480. */
+  durationMinutes: z
+    .string({ message: appointmentStatusTexts.durationRange })
+    .trim()
+    .refine((v) => {
+      if (!/^\d+$/.test(v)) return false;
+      const n = Number(v);
+      return n >= MIN_DURATION_MINUTES && n <= MAX_DURATION_MINUTES;
+    }, appointmentStatusTexts.durationRange),
 });
 export type AppointmentFormValues = z.infer<typeof appointmentFormSchema>;
 
@@ -100,6 +184,13 @@ export const appointmentSchema = z.object({
   location: z.string(),
   /** The user who asked for it (a doctor booking, or the patient requesting). */
   requestedBy: z.number().nullable(),
+  /** Planned length in minutes. */
+  durationMinutes: z.number(),
+  status: appointmentStatusSchema,
+  /** Why it was cancelled (only when status is cancelled). */
+  cancelReason: z.string().nullable(),
+  /** When it was cancelled, ISO 8601 in UTC. */
+  cancelledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -116,3 +207,38 @@ export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
 export const doctorParamsSchema = z.object({ doctorId: dbId() });
 export const patientParamsSchema = z.object({ patientId: dbId() });
+
+/** POST /api/appointments/{id}/status: mark held, missed, or planned again. */
+export const appointmentStatusInputSchema = z.object({
+  status: z.enum(['scheduled', 'completed', 'no-show'], {
+    message: appointmentStatusTexts.statusInvalid,
+  }),
+});
+export type AppointmentStatusInput = z.infer<typeof appointmentStatusInputSchema>;
+
+/** POST /api/appointments/{id}/cancel: the reason is required. */
+export const appointmentCancelInputSchema = z.object({
+  reason: requiredText(appointmentStatusTexts.reasonRequired, 500),
+});
+export type AppointmentCancelInput = z.infer<typeof appointmentCancelInputSchema>;
+
+/** The appointment a new booking would overlap. */
+export const appointmentClashSchema = z.object({
+  id: z.number(),
+  /** Null when the caller may not see that patient. */
+  patientName: z.string().nullable(),
+  appointmentDate: z.string(),
+  durationMinutes: z.number(),
+});
+
+/**
+ * The 409 of POST /api/appointments and PUT /api/appointments/{id} when the doctor already has
+ * an appointment (not cancelled) overlapping [date, date + duration) and the body does not carry
+ * `confirmOverlap: true`.
+ */
+export const appointmentOverlapSchema = z.object({
+  message: z.string(),
+  code: z.literal('overlap'),
+  clash: appointmentClashSchema,
+});
+export type AppointmentOverlap = z.infer<typeof appointmentOverlapSchema>;

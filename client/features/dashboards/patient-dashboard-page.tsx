@@ -22,6 +22,8 @@ interface UpcomingAppointment {
   doctorName?: string;
   doctorUsername?: string;
   location: string;
+  /** A cancelled appointment is not upcoming. */
+  status?: string;
 }
 
 interface CardProps<T> {
@@ -160,7 +162,9 @@ export default function PatientDashboardPage() {
   // here too, in case a server ignores the filter.
   const upcoming = {
     ...appointments,
-    data: appointments.data?.filter((a) => a.appointmentDate >= openedAt),
+    data: appointments.data?.filter(
+      (a) => a.appointmentDate >= openedAt && a.status !== 'cancelled',
+    ),
   };
 
   // The cards appear together once all four have answered, so none pushes the others down

@@ -1,6 +1,20 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNull,
+  lt,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  APPOINTMENT_STATUSES,
   parseInstant,
+  type AppointmentStatus,
   parseRangeBound,
   type Appointment,
 } from '../../../shared/schemas/appointments.ts';
@@ -30,6 +44,10 @@ const columns = {
   ),
   location: appointments.location,
   requestedBy: appointments.requestedBy,
+  durationMinutes: appointments.durationMinutes,
+  status: appointments.status,
+  cancelReason: appointments.cancelReason,
+  cancelledAt: appointments.cancelledAt,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
 };
@@ -48,8 +66,19 @@ export interface AppointmentRow {
   appointmentDate: number;
   location: string;
   requestedBy: number | null;
+  durationMinutes: number;
+  status: string;
+  cancelReason: string | null;
+  cancelledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A stored status; anything unknown reads as scheduled. */
+function asStatus(value: string): AppointmentStatus {
+  return (APPOINTMENT_STATUSES as readonly string[]).includes(value)
+    ? (value as AppointmentStatus)
+    : 'scheduled';
 }
 
 /** The answer's shape of a row. */
@@ -64,6 +93,10 @@ export function toAppointment(row: AppointmentRow): Appointment {
     appointmentDate: new Date(row.appointmentDate).toISOString(),
     location: row.location,
     requestedBy: row.requestedBy,
+    durationMinutes: row.durationMinutes,
+    status: asStatus(row.status),
+    cancelReason: row.cancelReason,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -237,4 +270,42 @@ export async function selectAppointmentPage(
     filters.count,
   );
   return { items: rows.map(toAppointment), total, capped };
+}
+
+/**
+ * The first live, not cancelled appointment of the doctor whose [date, date + duration)
+ * overlaps [start, end), other than `exceptId`; with its patient's name.
+ */
+export async function findOverlap(
+  db: Executor,
+  doctorId: number,
+  start: Date,
+  end: Date,
+  exceptId?: number,
+) {
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      patientFirstName: patients.firstName,
+      patientLastName: patients.lastName,
+      appointmentDate: columns.appointmentDate,
+      durationMinutes: appointments.durationMinutes,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        isNull(appointments.deletedAt),
+        isNull(patients.deletedAt),
+        ne(appointments.status, 'cancelled'),
+        exceptId === undefined ? undefined : ne(appointments.id, exceptId),
+        lt(appointments.appointmentDate, end),
+        sql`${appointments.appointmentDate} + make_interval(mins => ${appointments.durationMinutes}::int) > ${start.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
+    .limit(1);
+  return row ?? null;
 }

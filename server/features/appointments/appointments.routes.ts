@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appointmentCancelInputSchema,
   appointmentInputSchema,
+  appointmentOverlapSchema,
+  appointmentStatusInputSchema,
   appointmentListQuerySchema,
   appointmentSchema,
   doctorParamsSchema,
@@ -12,6 +15,7 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import {
+  cancelAppointment,
   createAppointment,
   deleteAppointment,
   getAppointment,
@@ -19,6 +23,7 @@ import {
   listDoctorAppointments,
   listPatientAppointments,
   restoreAppointment,
+  setAppointmentStatus,
   updateAppointment,
 } from './appointments.service.ts';
 
@@ -27,6 +32,13 @@ const entity = 'appointment';
 const errors = errorResponses(400, 401, 403, 404);
 const listResponse = { 200: z.array(appointmentSchema), ...errors };
 const oneResponse = { 200: appointmentSchema, ...errors };
+const bookingResponse = { ...oneResponse, 409: appointmentOverlapSchema };
+
+const overlapNote =
+  'durationMinutes (5 to 480 whole minutes) defaults to 30. When the doctor already has an ' +
+  'appointment that is not cancelled overlapping [appointmentDate, appointmentDate + duration), ' +
+  "the answer is 409 with code 'overlap' and the clash, and nothing is saved; the same body with " +
+  'confirmOverlap: true books it anyway.';
 
 const dateNote =
   'appointmentDate is an ISO 8601 point in time. With a zone (Z or ±hh:mm) it is kept exactly ' +
@@ -124,10 +136,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'appointmentDate, location). doctorUsername defaults to the signed-in doctor and must ' +
           "name an active doctor on the patient's care team (doctorId may be sent instead). The " +
           'patient must be in scope. A patient may request only for their own record, in the ' +
-          `future. ${dateNote}`,
+          `future. ${dateNote} ${overlapNote}`,
         consumes: ['application/json', 'multipart/form-data'],
         body: appointmentInputSchema,
-        response: { ...oneResponse, 201: appointmentSchema },
+        response: { ...bookingResponse, 201: appointmentSchema },
       },
     },
     async (request, reply) =>
@@ -144,11 +156,11 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The same fields as POST, JSON or multipart. Without doctorUsername the doctor stays. ' +
           'The appointment (and a new patient) must be in scope, and its doctor on the ' +
-          `patient's care team. ${dateNote}`,
+          `patient's care team. Without durationMinutes the length stays. ${dateNote} ${overlapNote}`,
         consumes: ['application/json', 'multipart/form-data'],
         params: idParamsSchema,
         body: appointmentInputSchema,
-        response: oneResponse,
+        response: bookingResponse,
       },
     },
     async (request) => updateAppointment(contextOf(request), request.params.id, request.body),
@@ -172,6 +184,44 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteAppointment(contextOf(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/appointments/:id/status',
+    {
+      config: { access: 'appointments:write', auditEntity: entity },
+      schema: {
+        tags,
+        summary: 'Mark an appointment completed, no-show, or scheduled again',
+        description:
+          'Staff who may edit appointments; the appointment must be in scope. A cancelled ' +
+          'appointment keeps its status (400).',
+        params: idParamsSchema,
+        body: appointmentStatusInputSchema,
+        response: oneResponse,
+      },
+    },
+    async (request) => setAppointmentStatus(contextOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/appointments/:id/cancel',
+    {
+      config: { access: 'appointments:read', auditEntity: entity },
+      schema: {
+        tags,
+        summary: 'Cancel an appointment with a reason, keeping it (doctors; patients their own)',
+        description:
+          'The appointment stays in lists with status cancelled, the reason, and when. Staff ' +
+          'may cancel any in scope; a patient only their own upcoming ones (403 otherwise). A ' +
+          'reason is required (400). Cancelling twice answers 409. The patient and the doctor ' +
+          'are told.',
+        params: idParamsSchema,
+        body: appointmentCancelInputSchema,
+        response: { ...oneResponse, 409: errors[400] },
+      },
+    },
+    async (request) => cancelAppointment(contextOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -2,21 +2,27 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import {
+  appointmentStatusTexts,
+  DEFAULT_DURATION_MINUTES,
   parseInstant,
   type Appointment,
+  type AppointmentCancelInput,
   type AppointmentInput,
+  type AppointmentOverlap,
+  type AppointmentStatusInput,
 } from '../../../shared/schemas/appointments.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { patientInScope } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Page } from '../../lib/list.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { editNotices, noticesFor } from './appointments.notices.ts';
 import {
   findAppointmentRow,
+  findOverlap,
   patientOfAppointment,
   selectAppointmentPage,
   toAppointment,
@@ -173,6 +179,45 @@ function requireInstant(text: string): Date {
   return date;
 }
 
+/** "2026-02-01 10:00 UTC": the 409's time; the client shows the clash in the viewer's zone. */
+function utcText(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * A 409 `overlap` when the doctor already has a live, not cancelled appointment overlapping
+ * [date, date + duration), unless the body confirmed it. The patient's name is given only to a
+ * caller who may see that patient.
+ */
+async function checkOverlap(
+  ctx: RequestContext,
+  tx: Executor,
+  booking: { doctorId: number; date: Date; durationMinutes: number; exceptId?: number },
+  confirmed: boolean,
+) {
+  if (confirmed) return;
+  const end = new Date(booking.date.getTime() + booking.durationMinutes * 60_000);
+  const clash = await findOverlap(tx, booking.doctorId, booking.date, end, booking.exceptId);
+  if (!clash) return;
+  const visible = await findAppointmentRow(tx, ctx.user, clash.id);
+  const patientName = visible ? `${clash.patientFirstName} ${clash.patientLastName}`.trim() : null;
+  const extra: Omit<AppointmentOverlap, 'message'> = {
+    code: 'overlap',
+    clash: {
+      id: clash.id,
+      patientName,
+      appointmentDate: new Date(clash.appointmentDate).toISOString(),
+      durationMinutes: clash.durationMinutes,
+    },
+  };
+  throw new HttpError(
+    409,
+    appointmentStatusTexts.overlap(patientName, utcText(clash.appointmentDate)),
+    undefined,
+    extra,
+  );
+}
+
 /**
  * Books (staff) or requests (a patient, for themselves, in the future) an appointment with a
  * doctor of the patient's care team; the change, its audit row and its notices commit together.
@@ -206,6 +251,16 @@ export async function createAppointment(
           appointmentTexts.mustBeFuture,
         );
       }
+      const durationMinutes = input.durationMinutes ?? DEFAULT_DURATION_MINUTES;
+      // A doctor's own diary: staff are warned; a patient's request is the doctor's to confirm.
+      if (role === 'staff') {
+        await checkOverlap(
+          ctx,
+          tx,
+          { doctorId, date, durationMinutes },
+          input.confirmOverlap === true,
+        );
+      }
       const [created] = await tx
         .insert(appointments)
         .values({
@@ -213,6 +268,7 @@ export async function createAppointment(
           patientId: input.patientId,
           appointmentDate: date,
           location: input.location,
+          durationMinutes,
           requestedBy: user.id,
           createdAt: now,
           updatedAt: now,
@@ -258,6 +314,20 @@ export async function updateAppointment(
   return ctx.audit.change(
     async (tx) => {
       const doctorId = await doctorAfterEdit(tx, input, before);
+      const durationMinutes = input.durationMinutes ?? before.durationMinutes;
+      const moved =
+        doctorId !== before.doctorId ||
+        date.getTime() !== before.appointmentDate ||
+        durationMinutes !== before.durationMinutes;
+      // Only a change of doctor, time or length can make a new clash; a cancelled one never does.
+      if (moved && before.status !== 'cancelled') {
+        await checkOverlap(
+          ctx,
+          tx,
+          { doctorId, date, durationMinutes, exceptId: id },
+          input.confirmOverlap === true,
+        );
+      }
       await tx
         .update(appointments)
         .set({
@@ -265,6 +335,7 @@ export async function updateAppointment(
           patientId: input.patientId,
           appointmentDate: date,
           location: input.location,
+          durationMinutes,
           updatedAt: now,
         })
         .where(eq(appointments.id, id));
@@ -316,6 +387,88 @@ export async function deleteAppointment(ctx: RequestContext, id: number): Promis
       await createNotifications(tx, now, noticesFor('cancelled', row, user));
     },
     () => ({ action: 'delete', entity, entityId: id, patientId: row.patientId }),
+  );
+}
+
+/**
+ * Marks an appointment in scope completed, no-show or scheduled again (staff who may edit
+ * appointments). A cancelled appointment keeps its status (400).
+ */
+export async function setAppointmentStatus(
+  ctx: RequestContext,
+  id: number,
+  input: AppointmentStatusInput,
+): Promise<Appointment> {
+  const { user } = ctx;
+  const before = await requireAppointment(ctx, id);
+  if (before.status === 'cancelled') {
+    throw badRequest(
+      { status: appointmentStatusTexts.cancelledStays },
+      appointmentStatusTexts.cancelledStays,
+    );
+  }
+  const now = ctx.clock.now();
+  return ctx.audit.change(
+    async (tx) => {
+      await tx
+        .update(appointments)
+        .set({ status: input.status, updatedAt: now })
+        .where(and(eq(appointments.id, id), isNull(appointments.deletedAt)));
+      return toAppointment(await rowAfterChange(tx, user, id));
+    },
+    () => ({ action: 'update', entity, entityId: id, patientId: before.patientId }),
+  );
+}
+
+/**
+ * Cancels an appointment and keeps it, with the reason, when and by whom: staff any in scope;
+ * a patient only their own upcoming ones (403 for a past one), as with deleting. The patient
+ * and the doctor are told. Cancelling twice answers 409.
+ */
+export async function cancelAppointment(
+  ctx: RequestContext,
+  id: number,
+  input: AppointmentCancelInput,
+): Promise<Appointment> {
+  const { user } = ctx;
+  const role = appointmentRole(user);
+  if (!role) {
+    const patientId = await patientOfAppointment(ctx.db, id);
+    return ctx.forbidden({ entity, entityId: id, patientId }, appointmentTexts.notAllowed);
+  }
+  const now = ctx.clock.now();
+  const row = await requireAppointment(ctx, id);
+  if (role === 'patient' && row.appointmentDate <= now.getTime()) {
+    return ctx.forbidden(
+      { entity, entityId: id, patientId: row.patientId },
+      appointmentTexts.onlyOwnFuture,
+    );
+  }
+  if (row.status === 'cancelled') throw conflict(appointmentStatusTexts.alreadyCancelled);
+  return ctx.audit.change(
+    async (tx) => {
+      const changed = await tx
+        .update(appointments)
+        .set({
+          status: 'cancelled',
+          cancelReason: input.reason,
+          cancelledAt: now,
+          cancelledBy: user.id,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(appointments.id, id),
+            isNull(appointments.deletedAt),
+            sql`${appointments.status} <> 'cancelled'`,
+          ),
+        )
+        .returning({ id: appointments.id });
+      if (changed.length === 0) throw conflict(appointmentStatusTexts.alreadyCancelled);
+      await createNotifications(tx, now, noticesFor('cancelled', row, user));
+      return toAppointment(await rowAfterChange(tx, user, id));
+    },
+    () => ({ action: 'update', entity, entityId: id, patientId: row.patientId }),
   );
 }
 

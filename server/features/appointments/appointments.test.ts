@@ -1,3 +1,4 @@
+import { renderNotificationText } from '../../../shared/format.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
@@ -77,8 +78,10 @@ describe('appointments API', () => {
   afterAll(() => t.close());
   beforeEach(() => t.clock.set('2026-01-15T09:00:00.000Z'));
 
+  // These tests book the same doctor at the same hour again and again: each confirms the
+  // double booking (the overlap check has its own tests in appointment-status.test.ts).
   const book = (token: string, body: Record<string, unknown>) =>
-    call(t.app, 'POST', '/api/appointments', { token, body });
+    call(t.app, 'POST', '/api/appointments', { token, body: { confirmOverlap: true, ...body } });
 
   async function countAppointments() {
     return (await t.database.db.select({ id: appointments.id }).from(appointments)).length;
@@ -88,8 +91,13 @@ describe('appointments API', () => {
     return t.database.db.select().from(auditLog).where(eq(auditLog.userId, requestUser.id));
   }
 
+  /** A user's notifications as a reader in UTC reads them (times are written when read). */
   async function notificationsOf(user: TestUser) {
-    return t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    return rows.map((n) => ({ ...n, message: renderNotificationText(n.message, n.at, 'UTC') }));
   }
 
   describe("the seed's calls", () => {
@@ -975,6 +983,8 @@ describe('appointments API', () => {
           patientId: both.id,
           appointmentDate: future,
           location: 'Clinic',
+          // Doctor A already has appointments at this hour in this file.
+          confirmOverlap: true,
         },
       });
       expect(edit.status).toBe(200);

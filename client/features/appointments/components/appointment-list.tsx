@@ -1,6 +1,9 @@
 import { List, ListItem, ListItemText } from '@mui/material';
 import { formatDateTime } from '../../../../shared/format.ts';
-import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import {
+  appointmentStatusLabels,
+  type Appointment,
+} from '../../../../shared/schemas/appointments.ts';
 import { PatientLink } from '../../../components/patient-link.tsx';
 
 /**
@@ -29,7 +32,16 @@ export function AppointmentList({
             }
             secondary={
               <>
-                <span>{formatDateTime(item.appointmentDate)}</span>
+                <span>
+                  {formatDateTime(item.appointmentDate)} · {item.durationMinutes ?? 30} min ·{' '}
+                  {appointmentStatusLabels[item.status] ?? appointmentStatusLabels.scheduled}
+                </span>
+                {item.cancelReason && (
+                  <>
+                    <br />
+                    <span>Reason: {item.cancelReason}</span>
+                  </>
+                )}
                 <br />
                 <span>Location: {item.location}</span>
                 {showDoctor && (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
 import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
 import { PatientLink } from '../../../components/patient-link.tsx';
+import { AppointmentStatusChip } from './appointment-status.tsx';
 
 interface AppointmentsTableProps {
   rows: Appointment[] | undefined;
@@ -54,6 +55,19 @@ export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps)
       render: (row) => <DateTimeText value={row.appointmentDate} />,
     },
     { key: 'location', header: 'Location', render: (row) => row.location },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => (
+        <Box>
+          <AppointmentStatusChip status={row.status} />
+          <Typography variant="body2" color="text.secondary">
+            {row.durationMinutes} min
+            {row.cancelReason ? ` · ${row.cancelReason}` : ''}
+          </Typography>
+        </Box>
+      ),
+    },
   ];
   if (actions) columns.push({ key: 'actions', header: 'Actions', pinned: true, render: actions });
   return <DataTable label="Appointments" columns={columns} rowKey={(row) => row.id} {...props} />;

@@ -16,6 +16,10 @@ import {
 const doctor = meWith({ temperatureUnit: 'C', glucoseUnit: 'mmol/L' });
 
 const appointment = (id: number, over: Partial<Appointment> = {}): Appointment => ({
+  durationMinutes: 30,
+  status: 'scheduled',
+  cancelReason: null,
+  cancelledAt: null,
   id,
   doctorId: 3,
   doctorUsername: 'dr.caldham',

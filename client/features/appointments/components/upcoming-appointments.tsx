@@ -127,6 +127,8 @@ export function UpcomingAppointments({
 }) {
   const [now] = useState(() => new Date());
   const query = useAppointments(source, { from: now.toISOString(), order: 'asc', limit });
+  // A cancelled appointment stays in lists but is not upcoming.
+  const items = query.data?.items.filter((a) => a.status !== 'cancelled');
   return (
     <Card component="section" aria-labelledby="upcoming-title" sx={{ height: '100%' }}>
       <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
@@ -140,10 +142,8 @@ export function UpcomingAppointments({
             onRetry={() => void query.refetch()}
           />
         )}
-        {query.data && query.data.items.length === 0 && (
-          <EmptyState text={appointmentTexts.noUpcoming} />
-        )}
-        {query.data && query.data.items.length > 0 && <UpcomingList items={query.data.items} />}
+        {items && items.length === 0 && <EmptyState text={appointmentTexts.noUpcoming} />}
+        {items && items.length > 0 && <UpcomingList items={items} />}
       </CardContent>
     </Card>
   );
