@@ -1,4 +1,3 @@
-import { MemoryRouter } from 'react-router';
 /**
  * Test support for the vital signs components (client/components/records): a signed-in user
  * with chosen units, and an API answered from a table of routes, recording what the components
@@ -92,9 +91,7 @@ export function renderSignedIn(ui: ReactNode) {
       <SessionProvider>
         <QueryClientProvider client={queryClient}>
           <ToastContainer />
-          <MemoryRouter>
-            <SignedIn>{ui}</SignedIn>
-          </MemoryRouter>
+          <SignedIn>{ui}</SignedIn>
         </QueryClientProvider>
       </SessionProvider>
     </ThemeProvider>,

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { thresholdTexts, vitalSignTexts } from '../../../shared/messages.ts';
@@ -53,7 +54,11 @@ function show(units: UnitSettings, patientRanges: PatientRanges = ranges()) {
     'GET /api/vital-signs/patient/12': () => json(200, readings, { 'X-Total-Count': '3' }),
     'GET /api/patients/12/vital-ranges': () => json(200, patientRanges),
   });
-  renderSignedIn(<VitalSignsSection patientId={12} />);
+  renderSignedIn(
+    <MemoryRouter>
+      <VitalSignsSection patientId={12} />
+    </MemoryRouter>,
+  );
 }
 
 /** The row holding `text`, once the list (and the ranges its flags need) has answered. */
