@@ -29,7 +29,7 @@ export function usePagedList<T>(
   const { page, rowsPerPage, setPage, pagingOf } = usePaging(options.initialRowsPerPage);
   const [params, setParams] = useSearchParams();
   const fromAddress = (name: string) => (options.inAddress ? (params.get(name) ?? '') : '');
-  const [search, setSearch] = useState(() => fromAddress('q'));
+  const [search, setSearchText] = useState(() => fromAddress('q'));
   const [q, setQ] = useState(() => fromAddress('q').trim());
   const [sort, setSortState] = useState<string | undefined>(
     () => fromAddress('sort') || options.defaultSort,
@@ -51,16 +51,22 @@ export function usePagedList<T>(
     [options.inAddress, setParams],
   );
 
+  // The address follows the text as it is typed, in the same event: a write from the delayed
+  // search below could land after a click on a link and take the user back to this list.
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    keepInAddress('q', text.trim() || undefined);
+  };
+
   useEffect(() => {
     const timer = setTimeout(() => {
       const text = search.trim();
       if (text === q) return;
       setQ(text);
       setPage(0);
-      keepInAddress('q', text || undefined);
     }, 300);
     return () => clearTimeout(timer);
-  }, [search, q, setPage, keepInAddress]);
+  }, [search, q, setPage]);
 
   const setSort = (next: string) => {
     setSortState(next);
