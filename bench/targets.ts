@@ -119,6 +119,25 @@ export const targets: Target[] = [
     path: () => '/api/patients?sort=-name&limit=50',
   },
   {
+    id: 'records-supervisor-patient',
+    label: 'GET /api/medical-records?sort=patient&limit=50 (supervisor: all, by patient)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/medical-records',
+    as: 'supervisor',
+    path: () => '/api/medical-records?sort=patient&limit=50',
+  },
+  {
+    id: 'records-doctor-date-asc-patient',
+    label:
+      'GET /api/medical-records?sort=date&patientId={id}&limit=50 (doctor: one patient, oldest first)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/medical-records',
+    as: 'doctor',
+    path: (p) => `/api/medical-records?sort=date&patientId=${p.patientId}&limit=50`,
+  },
+  {
     id: 'appointments-doctor',
     label: 'GET /api/appointments/doctor/{id}',
     kind: 'list',

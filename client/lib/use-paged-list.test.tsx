@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from '../components/data-table.tsx';
+import { ListFilters } from '../components/list-filters.tsx';
 import { usePagedList } from './use-paged-list.ts';
 
 afterEach(() => {
@@ -45,7 +46,39 @@ function People() {
   );
 }
 
-function renderAt(entry: string) {
+/** A list with a range of days as its filters, kept in the address. */
+function Filtered() {
+  const list = usePagedList<Person>(
+    ['filtered'],
+    '/api/medical-records',
+    {},
+    { inAddress: true, filters: ['from', 'to'] },
+  );
+  const location = useLocation();
+  return (
+    <>
+      <p data-testid="address">{location.search}</p>
+      <ListFilters
+        label="Filter records"
+        fields={[
+          { kind: 'date', name: 'from', label: 'From' },
+          { kind: 'date', name: 'to', label: 'To' },
+        ]}
+        list={list}
+      />
+      <DataTable
+        label="Records"
+        columns={[{ key: 'lastName', header: 'Last Name', render: (p) => p.lastName }]}
+        rows={list.rows}
+        rowKey={(p) => p.id}
+        emptyText="None"
+        paging={list.paging}
+      />
+    </>
+  );
+}
+
+function renderAt(entry: string, Screen = People) {
   const asked: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -63,7 +96,7 @@ function renderAt(entry: string) {
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <MemoryRouter initialEntries={[entry]}>
-        <People />
+        <Screen />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -115,5 +148,28 @@ describe('a sortable list kept in the address', () => {
       'aria-sort',
       'descending',
     );
+  });
+});
+
+describe('list filters kept in the address', () => {
+  it('sends a bookmarked filter, follows a changed one and clears them all', async () => {
+    const asked = renderAt('/records?from=2026-03-01', Filtered);
+    await screen.findByText('Gardner');
+    expect(asked.at(-1)?.searchParams.get('from')).toBe('2026-03-01');
+    expect(asked.at(-1)?.searchParams.has('to')).toBe(false);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-03-01');
+
+    const user = userEvent.setup();
+    const to = screen.getByLabelText('To');
+    await user.type(to, '2026-03-31');
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('to')).toBe('2026-03-31'));
+    expect(asked.at(-1)?.searchParams.get('offset')).toBe('0');
+    expect(screen.getByTestId('address')).toHaveTextContent('?from=2026-03-01&to=2026-03-31');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(asked.at(-1)?.searchParams.has('from')).toBe(false));
+    expect(asked.at(-1)?.searchParams.has('to')).toBe(false);
+    expect(screen.getByTestId('address')).toHaveTextContent(/^$/);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 });

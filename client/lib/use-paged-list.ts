@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiList } from './api.ts';
 import { usePaging } from './use-paging.ts';
@@ -14,7 +14,15 @@ interface PagedListOptions {
   inAddress?: boolean;
   /** The order when none is asked for (the server's default otherwise). */
   defaultSort?: string;
+  /**
+   * The names of the list's filters (`patientId`, `from`...): each a text sent as a query
+   * parameter when not empty, kept in the address with `inAddress`.
+   */
+  filters?: readonly string[];
 }
+
+/** The list's filters by name; an empty text is no filter. */
+export type ListFilterValues = Record<string, string>;
 
 /**
  * A server-paged, server-searched, server-sorted list: page, rows per page, a debounced search
@@ -34,21 +42,43 @@ export function usePagedList<T>(
   const [sort, setSortState] = useState<string | undefined>(
     () => fromAddress('sort') || options.defaultSort,
   );
+  const filterNames = options.filters ?? [];
+  const [filters, setFilterValues] = useState<ListFilterValues>(() =>
+    Object.fromEntries(filterNames.map((name) => [name, fromAddress(name)])),
+  );
 
-  const keepInAddress = useCallback(
-    (name: string, value: string | undefined) => {
+  // Changes written to the address that it does not show yet. The router hands `setParams` the
+  // address of the last render, so two changes in a row (a sort, then a filter) would otherwise
+  // lose the first; each write applies every change still pending.
+  const pending = useRef(new Map<string, string | undefined>());
+  useEffect(() => {
+    for (const [name, value] of pending.current) {
+      if ((params.get(name) ?? undefined) === value) pending.current.delete(name);
+    }
+  }, [params]);
+
+  const writeAddress = useCallback(
+    (changes: Record<string, string | undefined>) => {
       if (!options.inAddress) return;
+      for (const [name, value] of Object.entries(changes))
+        pending.current.set(name, value || undefined);
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
+          for (const [name, value] of pending.current) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
           return next;
         },
         { replace: true },
       );
     },
     [options.inAddress, setParams],
+  );
+  const keepInAddress = useCallback(
+    (name: string, value: string | undefined) => writeAddress({ [name]: value }),
+    [writeAddress],
   );
 
   // The address follows the text as it is typed, in the same event: a write from the delayed
@@ -74,8 +104,23 @@ export function usePagedList<T>(
     keepInAddress('sort', next === options.defaultSort ? undefined : next);
   };
 
+  /** Sets one filter (an empty text clears it) and goes back to the first page. */
+  const setFilter = (name: string, value: string) => {
+    setFilterValues((current) => ({ ...current, [name]: value }));
+    setPage(0);
+    keepInAddress(name, value || undefined);
+  };
+  const clearFilters = () => {
+    setFilterValues(Object.fromEntries(filterNames.map((name) => [name, ''])));
+    setPage(0);
+    writeAddress(Object.fromEntries(filterNames.map((name) => [name, undefined])));
+  };
+  const activeFilters = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== ''),
+  );
+
   const query = useQuery({
-    queryKey: [...key, { page, rowsPerPage, q, sort, ...extraQuery }],
+    queryKey: [...key, { page, rowsPerPage, q, sort, ...activeFilters, ...extraQuery }],
     queryFn: ({ signal }) =>
       apiList<T>(path, {
         query: {
@@ -83,6 +128,7 @@ export function usePagedList<T>(
           offset: page * rowsPerPage,
           q: q || undefined,
           sort,
+          ...activeFilters,
           ...extraQuery,
         },
         signal,
@@ -98,6 +144,11 @@ export function usePagedList<T>(
     search,
     setSearch,
     sort: { value: sort, onChange: setSort },
+    filters,
+    setFilter,
+    clearFilters,
+    /** Whether any filter is set: an empty list then says the filters hide rows. */
+    filtered: Object.keys(activeFilters).length > 0,
     paging: pagingOf(query.data),
   };
 }

@@ -3,7 +3,18 @@ import { clinicalTexts } from '../messages.ts';
 
 /** The database's integer range: a larger id could never exist, so it is refused as bad input. */
 export { MAX_ID } from './common.ts';
-import { CARE_YEARS, MAX_ID, parseCalendarDate, parseInstant, readIdText } from './common.ts';
+import {
+  CARE_YEARS,
+  MAX_ID,
+  dbId,
+  listQuerySchema,
+  optionalSortParam,
+  parseCalendarDate,
+  parseInstant,
+  readIdText,
+  type ListQuery,
+  type ListSort,
+} from './common.ts';
 
 /**
  * Reads an ISO 8601 point in time between 1900 and 2200 (the care years): the one parser of
@@ -59,3 +70,69 @@ export const recordBaseSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/** The orders of a clinical record list: its own date, the patient's name, the named clinician. */
+export const RECORD_SORTS = ['date', 'patient', 'doctor', 'caregiver'] as const;
+export type RecordSortColumn = (typeof RECORD_SORTS)[number];
+
+/** One end of a list's date range: a calendar day YYYY-MM-DD, both ends included. */
+const rangeDay = (name: 'from' | 'to') =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => parseCalendarDate(v, CARE_YEARS) !== null,
+        `The '${name}' date must be a day written YYYY-MM-DD, such as 2026-11-23.`,
+      )
+      .optional(),
+  );
+
+/**
+ * The query of a clinical record list: paging and search, an order (`sort=date`, `-date`,
+ * `patient`, and the clinician the record names, `doctor` or `caregiver`), and filters by patient,
+ * by that clinician and by a range of days of the record's own date (in the reader's time zone).
+ * A kind without its own date has neither date order nor range; absent, the order is newest first.
+ */
+export function recordListQuerySchema(options: {
+  dated: boolean;
+  person?: 'doctor' | 'caregiver';
+}) {
+  const sorts = RECORD_SORTS.filter(
+    (column) =>
+      (column === 'date' && options.dated) || column === 'patient' || column === options.person,
+  );
+  return listQuerySchema
+    .extend({
+      sort: optionalSortParam(sorts),
+      patientId: dbId().optional().describe('Only this patient’s records'),
+      ...(options.person
+        ? {
+            [`${options.person}Id`]: dbId()
+              .optional()
+              .describe(`Only this ${options.person}’s records`),
+          }
+        : {}),
+      ...(options.dated ? { from: rangeDay('from'), to: rangeDay('to') } : {}),
+    })
+    .refine(
+      (query) => {
+        const { from, to } = query as { from?: string; to?: string };
+        return !from || !to || from <= to;
+      },
+      { message: "The 'from' date must be on or before the 'to' date.", path: ['from'] },
+    );
+}
+
+/** A clinical list's query as the services read it (the person filter under one name). */
+export interface RecordListQuery extends ListQuery {
+  sort?: ListSort<RecordSortColumn>;
+  patientId?: number;
+  doctorId?: number;
+  caregiverId?: number;
+  from?: string;
+  to?: string;
+  /** The browser's time zone (X-Time-Zone), for the days of a date range. */
+  browserZone?: string;
+}

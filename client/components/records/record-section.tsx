@@ -5,6 +5,7 @@ import { recordKey } from '../../lib/query-keys.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable, type Column } from '../data-table.tsx';
+import { ListFilters, type ListFilterField } from '../list-filters.tsx';
 import { PageHeader } from '../page-header.tsx';
 import { DeleteAction, EditAction, RowActions } from '../row-actions.tsx';
 import { useDeleteRecord } from './api/delete-record.ts';
@@ -47,6 +48,10 @@ interface RecordSectionProps<T extends { id: number }> {
   intro?: ReactNode;
   /** Leaves the space below to the page: a section in a grid whose gap already spaces it. */
   flush?: boolean;
+  /** The filters above the table (people by name, a range of days); none when absent. */
+  filters?: readonly ListFilterField[];
+  /** The order shown when none is asked for ('-date': newest first, the server's default). */
+  defaultSort?: string;
 }
 
 /**
@@ -69,6 +74,11 @@ function RecordTable<T extends { id: number }>(props: RecordSectionProps<T>) {
     {},
     {
       enabled: listPath !== null,
+      // A screen's one table keeps its search, order and filters in the address; a section
+      // among others (a chart's) keeps them to itself.
+      inAddress: props.heading === 'page',
+      defaultSort: props.defaultSort,
+      filters: props.filters?.map((field) => field.name),
     },
   );
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null }>({
@@ -136,6 +146,13 @@ function RecordTable<T extends { id: number }>(props: RecordSectionProps<T>) {
         </Box>
       )}
       {props.intro}
+      {listPath !== null && props.filters && props.filters.length > 0 && (
+        <ListFilters
+          label={`Filter ${props.title.toLowerCase()}`}
+          fields={props.filters}
+          list={list}
+        />
+      )}
       {listPath !== null && (
         <TextField
           label={`Search ${props.title.toLowerCase()}`}
@@ -153,7 +170,12 @@ function RecordTable<T extends { id: number }>(props: RecordSectionProps<T>) {
         isLoading={listPath !== null && list.query.isLoading}
         error={failed ? props.fetchError : null}
         onRetry={() => void list.query.refetch()}
-        emptyText={props.emptyText}
+        emptyText={
+          list.filtered
+            ? `No ${props.title.toLowerCase()} match these filters. Clear the filters to see every record.`
+            : props.emptyText
+        }
+        sort={list.sort}
         paging={listPath === null ? undefined : list.paging}
       />
       <props.FormDialog

@@ -39,6 +39,7 @@ function columnsFor(units: UnitSettings, ranges: PatientRanges | undefined): Col
     {
       key: 'takenAt',
       header: 'Taken at',
+      sortKey: 'date',
       render: (r) => (
         <>
           <DateTimeText value={r.takenAt} />
@@ -121,6 +122,7 @@ export function VitalSignsSection({ patientId }: { patientId: number }) {
         error: vitalSignTexts.errorDeleting,
       }}
       FormDialog={FormDialog}
+      defaultSort="-date"
       flush
     />
   );

@@ -5,7 +5,11 @@ import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
 import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { IdWithName } from '../../components/id-with-name.tsx';
-import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
+import {
+  isUnlinkedPatient,
+  recordListFilters,
+  recordListPath,
+} from '../../components/records/record-list-path.ts';
 import { RecordSection } from '../../components/records/record-section.tsx';
 import { MedicalRecordFormDialog } from '../../components/records/forms/medical-record-form-dialog.tsx';
 
@@ -13,17 +17,20 @@ const columns: Column<MedicalRecord>[] = [
   {
     key: 'patientId',
     header: 'Patient ID',
+    sortKey: 'patient',
     render: (r) => <IdWithName id={r.patientId} name={r.patientName} patient />,
   },
   {
     key: 'doctorId',
     header: 'Doctor ID',
+    sortKey: 'doctor',
     staffId: true,
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
   {
     key: 'dateOfVisit',
     header: 'Date of Visit',
+    sortKey: 'date',
     render: (r) => <DateTimeText value={r.dateOfVisit} />,
   },
   { key: 'location', header: 'Location', render: (r) => r.location },
@@ -60,6 +67,8 @@ export default function MedicalRecordsPage() {
         error: notices.errorDeletingMedicalRecord,
       }}
       FormDialog={MedicalRecordFormDialog}
+      filters={recordListFilters(user, 'doctor')}
+      defaultSort="-date"
       intro={notLinked ? <Alert severity="info">{clinicalTexts.notLinked}</Alert> : undefined}
     />
   );

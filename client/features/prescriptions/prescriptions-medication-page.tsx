@@ -7,7 +7,11 @@ import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { IdWithName } from '../../components/id-with-name.tsx';
-import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
+import {
+  isUnlinkedPatient,
+  recordListFilters,
+  recordListPath,
+} from '../../components/records/record-list-path.ts';
 import { RecordSection } from '../../components/records/record-section.tsx';
 import { MedicationFormDialog } from '../../components/records/forms/medication-form-dialog.tsx';
 import { PrescriptionFormDialog } from '../../components/records/forms/prescription-form-dialog.tsx';
@@ -16,6 +20,7 @@ import { ScheduleCell } from '../../components/records/prescription-schedule-cel
 const patientColumn = {
   key: 'patientId',
   header: 'Patient ID',
+  sortKey: 'patient',
   render: (r: { patientId: number; patientName: string }) => (
     <IdWithName id={r.patientId} name={r.patientName} patient />
   ),
@@ -26,10 +31,11 @@ const prescriptionColumns: Column<Prescription>[] = [
   {
     key: 'doctorId',
     header: 'Doctor ID',
+    sortKey: 'doctor',
     staffId: true,
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
-  { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.date) },
+  { key: 'date', header: 'Date', sortKey: 'date', nowrap: true, render: (r) => formatDate(r.date) },
   { key: 'medication', header: 'Medication', render: (r) => r.medication },
   { key: 'dosage', header: 'Dosage', render: (r) => r.dosage },
   { key: 'duration', header: 'Duration', render: (r) => r.duration },
@@ -44,7 +50,7 @@ const prescriptionColumns: Column<Prescription>[] = [
 
 const medicationColumns: Column<Medication>[] = [
   patientColumn,
-  { key: 'date', header: 'Date', render: (r) => <DateTimeText value={r.date} /> },
+  { key: 'date', header: 'Date', sortKey: 'date', render: (r) => <DateTimeText value={r.date} /> },
   { key: 'details', header: 'Details', render: (r) => r.details },
   {
     key: 'recordedBy',
@@ -97,6 +103,8 @@ export default function PrescriptionsMedicationPage() {
           error: clinicalTexts.errorDeletingPrescription,
         }}
         FormDialog={PrescriptionFormDialog}
+        filters={recordListFilters(user, 'doctor')}
+        defaultSort="-date"
       />
       <RecordSection<Medication>
         title="Medication"
@@ -118,6 +126,7 @@ export default function PrescriptionsMedicationPage() {
           error: clinicalTexts.errorDeletingMedication,
         }}
         FormDialog={MedicationFormDialog}
+        defaultSort="-date"
       />
     </Box>
   );

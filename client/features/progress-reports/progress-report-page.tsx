@@ -4,7 +4,11 @@ import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts
 import { DateTimeText, type Column } from '../../components/data-table.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { IdWithName } from '../../components/id-with-name.tsx';
-import { isUnlinkedPatient, recordListPath } from '../../components/records/record-list-path.ts';
+import {
+  isUnlinkedPatient,
+  recordListFilters,
+  recordListPath,
+} from '../../components/records/record-list-path.ts';
 import { RecordSection } from '../../components/records/record-section.tsx';
 import { ProgressReportFormDialog } from '../../components/records/forms/progress-report-form-dialog.tsx';
 
@@ -13,15 +17,17 @@ const columns: Column<ProgressReport>[] = [
   {
     key: 'patientId',
     header: 'Patient ID',
+    sortKey: 'patient',
     render: (r) => <IdWithName id={r.patientId} name={r.patientName} patient />,
   },
   {
     key: 'caregiverId',
     header: 'Caregiver Id',
+    sortKey: 'caregiver',
     staffId: true,
     render: (r) => <IdWithName id={r.caregiverId} name={r.caregiverName} />,
   },
-  { key: 'date', header: 'Date', render: (r) => <DateTimeText value={r.date} /> },
+  { key: 'date', header: 'Date', sortKey: 'date', render: (r) => <DateTimeText value={r.date} /> },
   { key: 'summary', header: 'Summary', render: (r) => r.summary },
   { key: 'recommendations', header: 'Recommendations', render: (r) => r.recommendations },
   { key: 'createdAt', header: 'Created At', render: (r) => <DateTimeText value={r.createdAt} /> },
@@ -61,6 +67,8 @@ export default function ProgressReportPage() {
         error: notices.errorDeletingProgressReport,
       }}
       FormDialog={ProgressReportFormDialog}
+      filters={recordListFilters(user, 'caregiver')}
+      defaultSort="-date"
       intro={notLinked ? <Alert severity="info">{clinicalTexts.notLinked}</Alert> : undefined}
     />
   );

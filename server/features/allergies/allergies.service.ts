@@ -33,6 +33,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.createdAt,
   newestFirst: [desc(table.createdAt), desc(table.id)],
   searchable: [table.substance, table.reaction],
   // The doctor who listed it.

@@ -44,6 +44,11 @@ export interface RecordKind<
   fields: SelectedFields;
   /** Order of every list: newest first, with a unique tie-breaker. */
   newestFirst: SQL[];
+  /**
+   * The record's own date (a visit's day, a reading's time): lists sort by it and filter on a
+   * range of its days. A kind without one (a care plan's ordered tasks) offers neither.
+   */
+  dated?: AnyPgColumn;
   /** Text columns that `q` searches, besides the patient's name. */
   searchable: AnyPgColumn[];
   /** The column that keeps who entered the record: the signed-in user, set once on create. */
@@ -58,7 +63,10 @@ export interface RecordKind<
 }
 
 /** What other features read of a kind: its type, its table and its Deleted Records row. */
-export type StoredKind = Pick<RecordKind<ClinicalTable>, 'type' | 'table' | 'deleted'>;
+export type StoredKind = Pick<RecordKind<ClinicalTable>, 'type' | 'table' | 'deleted' | 'dated'> & {
+  /** The role of the clinician the record names, when it names one (its lists filter by them). */
+  named?: { role: 'doctor' | 'caregiver' };
+};
 
 /** Runs inside the change's transaction: notifications, derived columns. */
 export type AfterChange<T extends ClinicalTable> = (

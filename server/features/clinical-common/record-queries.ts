@@ -1,10 +1,28 @@
-import { and, eq, ilike, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import { fromDateTimeLocal } from '../../../shared/format.ts';
+import type { RecordListQuery } from '../../../shared/schemas/clinical.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { patientInScope, scopeKind } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
+import { patients, users } from '../../db/schema/index.ts';
+import { readerTimeZone } from './reader-zone.ts';
 import { notFound } from '../../lib/http-error.ts';
 import {
   likePattern,
@@ -24,6 +42,23 @@ import {
   type ListFilter,
   type RecordKind,
 } from './record-kind.ts';
+
+/** What a list's statements depend on besides the caller's scope and the path's filter. */
+interface ListShape {
+  q: boolean;
+  sort: RecordListQuery['sort'];
+  patient: boolean;
+  person: boolean;
+  from: boolean;
+  to: boolean;
+}
+
+/** The day after a calendar day YYYY-MM-DD. */
+const nextDay = (day: string): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
 
 /**
  * The reads of one clinical record type: every query carries the caller's patient scope, and
@@ -50,27 +85,88 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
       ...kind.searchable.map((column) => ilike(column, pattern)),
     );
 
-  /** A list's page and bounded count, built once per scope kind, filter shape and search. */
+  /** The orders of a list, each ending on the id so that pages neither repeat nor skip a row. */
+  const dated = kind.dated;
+  const namedColumn = kind.named ? columnOf(table, kind.named.key) : undefined;
+  const namedUser = alias(users, 'named_user');
+  const newestFirst = dated ? [desc(dated), desc(table.id)] : kind.newestFirst;
+  function orderOf(sort: RecordListQuery['sort']): SQL[] {
+    if (!sort) return kind.newestFirst;
+    const direction = sort.descending ? desc : asc;
+    switch (sort.column) {
+      case 'date':
+        return dated ? [direction(dated), direction(table.id)] : kind.newestFirst;
+      case 'patient':
+        return [
+          direction(patients.lastName),
+          direction(patients.firstName),
+          direction(patients.id),
+          ...newestFirst,
+        ];
+      case 'doctor':
+      case 'caregiver':
+        return [
+          direction(namedUser.secondName),
+          direction(namedUser.firstName),
+          direction(namedUser.id),
+          ...newestFirst,
+        ];
+    }
+  }
+
+  /** Whether the record's own date is a calendar day (a prescription's) rather than an instant. */
+  const datedByDay = dated?.dataType === 'string';
+
+  /**
+   * A list's page and bounded count, built once per scope kind, path filter, search, order and
+   * set of query filters: only the values travel with each request.
+   */
   function listStatements(
     db: Executor,
     user: SessionUser,
     filter: ListFilter | undefined,
-    q: boolean,
+    shape: ListShape,
   ) {
-    const key = `${entity}_${scopeKind(user)}_${filter?.shape ?? 'all'}_${q ? 'search' : 'plain'}`;
+    const key = [
+      entity,
+      scopeKind(user),
+      filter?.shape ?? 'all',
+      shape.q ? 'search' : 'plain',
+      shape.sort ? `${shape.sort.descending ? '-' : ''}${shape.sort.column}` : 'newest',
+      shape.patient ? 'p' : '',
+      shape.person ? 'n' : '',
+      shape.from ? 'f' : '',
+      shape.to ? 't' : '',
+    ].join('_');
     return preparedFor(db, `clinical_${key}`, () => {
       const where = and(
         visible(user, sql.placeholder('userId')),
         filter?.where(sql.placeholder('value')),
-        q ? search(sql.placeholder('pattern')) : undefined,
+        shape.q ? search(sql.placeholder('pattern')) : undefined,
+        shape.patient ? eq(table.patientId, sql.placeholder('patientFilter')) : undefined,
+        shape.person && namedColumn ? eq(namedColumn, sql.placeholder('personFilter')) : undefined,
+        shape.from && dated ? gte(dated, sql.placeholder('fromBound')) : undefined,
+        shape.to && dated
+          ? datedByDay
+            ? lte(dated, sql.placeholder('toBound'))
+            : lt(dated, sql.placeholder('toBound'))
+          : undefined,
       );
-      const name = key.replace(/\W/g, '_');
+      // Statement names are short and unique: PostgreSQL cuts names at 63 characters.
+      const name = createHash('sha1').update(key).digest('hex').slice(0, 20);
+      let page = db
+        .select(fields)
+        .from(table as PgTable)
+        .$dynamic();
+      if (shape.sort?.column === 'patient') {
+        page = page.innerJoin(patients, eq(patients.id, table.patientId));
+      } else if (shape.sort && shape.sort.column !== 'date' && namedColumn) {
+        page = page.leftJoin(namedUser, eq(namedUser.id, namedColumn));
+      }
       return {
-        page: db
-          .select(fields)
-          .from(table as PgTable)
+        page: page
           .where(where)
-          .orderBy(...kind.newestFirst)
+          .orderBy(...orderOf(shape.sort))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .prepare(`clinical_page_${name}`),
@@ -85,6 +181,22 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
         ),
       };
     });
+  }
+
+  /**
+   * The bounds of a range of days of the record's own date: the days themselves for a calendar
+   * date, else the instants the days start (`from`) and the day after ends (`to`, excluded) in
+   * the reader's zone.
+   */
+  async function dayBounds(ctx: RequestContext, query: RecordListQuery) {
+    if (!query.from && !query.to) return { fromBound: null, toBound: null };
+    if (datedByDay) return { fromBound: query.from ?? null, toBound: query.to ?? null };
+    const zone = await readerTimeZone(ctx.db, ctx.user.id, query.browserZone);
+    const startOf = (day: string) => new Date(fromDateTimeLocal(`${day}T00:00`, zone));
+    return {
+      fromBound: query.from ? startOf(query.from) : null,
+      toBound: query.to ? startOf(nextDay(query.to)) : null,
+    };
   }
 
   async function answerWhere(db: Executor, where: SQL): Promise<TAnswer | undefined> {
@@ -125,14 +237,30 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
    */
   async function list(
     ctx: RequestContext,
-    query: ListQuery,
+    query: RecordListQuery,
     filter?: ListFilter,
   ): Promise<Page<TAnswer>> {
-    const statements = listStatements(ctx.db, ctx.user, filter, Boolean(query.q));
+    const personFilter = kind.named
+      ? kind.named.role === 'doctor'
+        ? query.doctorId
+        : query.caregiverId
+      : undefined;
+    const shape: ListShape = {
+      q: Boolean(query.q),
+      sort: query.sort?.column === 'date' && !dated ? undefined : query.sort,
+      patient: query.patientId !== undefined,
+      person: personFilter !== undefined,
+      from: Boolean(query.from) && Boolean(dated),
+      to: Boolean(query.to) && Boolean(dated),
+    };
+    const statements = listStatements(ctx.db, ctx.user, filter, shape);
     const values = {
       userId: ctx.user.id,
       value: filter?.value,
       pattern: query.q ? likePattern(query.q) : '',
+      patientFilter: query.patientId,
+      personFilter,
+      ...(await dayBounds(ctx, query)),
       limit: query.limit,
       offset: query.offset,
     };
@@ -147,7 +275,11 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
       items.length,
       query.count,
     );
-    await ctx.audit.read({ action: 'list', entity, patientId: filter?.patientId ?? null });
+    await ctx.audit.read({
+      action: 'list',
+      entity,
+      patientId: filter?.patientId ?? query.patientId ?? null,
+    });
     return { items, total, capped };
   }
 
@@ -160,7 +292,7 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
     list,
 
     /** One patient's records; a patient outside the caller's scope answers 404. */
-    listForPatient(ctx: RequestContext, patientId: number, query: ListQuery) {
+    listForPatient(ctx: RequestContext, patientId: number, query: RecordListQuery) {
       return list(ctx, query, {
         shape: 'patient',
         where: (value) => eq(table.patientId, value),

@@ -2,24 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Permission } from '../../../shared/permissions.ts';
 import { recordType, type RecordTypeDefinition } from '../../../shared/record-types.ts';
-import { recordIdParamsSchema } from '../../../shared/schemas/clinical.ts';
 import {
-  errorBodySchema,
-  listQuerySchema,
-  type ListQuery,
-} from '../../../shared/schemas/common.ts';
+  recordIdParamsSchema,
+  recordListQuerySchema,
+  type RecordListQuery,
+} from '../../../shared/schemas/clinical.ts';
+import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage, type Page } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
+import { headerTimeZone } from './reader-zone.ts';
 import type { StoredKind } from './record-kind.ts';
 
 type Listing<T> = Promise<Page<T>>;
 
 /** What a feature's service offers the standard calls; every function takes the context first. */
 export interface RecordService<TInput, TAnswer, TUpdate = TInput> {
-  list(ctx: RequestContext, query: ListQuery): Listing<TAnswer>;
-  listForPatient(ctx: RequestContext, patientId: number, query: ListQuery): Listing<TAnswer>;
+  list(ctx: RequestContext, query: RecordListQuery): Listing<TAnswer>;
+  listForPatient(ctx: RequestContext, patientId: number, query: RecordListQuery): Listing<TAnswer>;
   get(ctx: RequestContext, id: number): Promise<TAnswer>;
   create(ctx: RequestContext, input: TInput): Promise<TAnswer>;
   update(ctx: RequestContext, id: number, input: TUpdate): Promise<TAnswer>;
@@ -49,7 +50,7 @@ export interface RecordFeature<TInput, TAnswer, TUpdate = TInput> {
   byPerson?: {
     segment: 'doctor' | 'caregiver';
     summary: string;
-    list(ctx: RequestContext, userId: number, query: ListQuery): Listing<TAnswer>;
+    list(ctx: RequestContext, userId: number, query: RecordListQuery): Listing<TAnswer>;
   };
 }
 
@@ -80,6 +81,16 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
   const list = z.array(answer);
   const config = (permission: Permission) => ({ access: permission, auditEntity: entry.type });
   const { writeConflict } = feature;
+  // Every list: paging and search, its orders and filters (the clinician's when it names one).
+  const listQuery = recordListQuerySchema({
+    dated: feature.kind.dated !== undefined,
+    person: feature.kind.named?.role,
+  });
+  /** A list's query with the browser's zone, in which a range of days is read. */
+  const queryOf = (request: { query: unknown; headers: Record<string, unknown> }) => ({
+    ...(request.query as RecordListQuery),
+    browserZone: headerTimeZone(request.headers),
+  });
   // Adds and changes: the standard refusals, and the feature's own conflict when it has one.
   const writeSchema = writeConflict
     ? {
@@ -95,20 +106,20 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         config: config(access.read),
         schema: {
           tags: [tag],
-          summary: `The ${nouns} of the patients in the caller's scope, newest first`,
-          querystring: listQuerySchema,
+          summary: `The ${nouns} of the patients in the caller's scope, newest first unless sorted`,
+          querystring: listQuery,
           response: { 200: list, ...errors },
         },
       },
       async (request, reply) =>
-        sendPage(reply, await service.list(contextOf(request), request.query)),
+        sendPage(reply, await service.list(contextOf(request), queryOf(request))),
     );
 
     /** A list narrowed by an id in the path: one patient's, or one person's. */
     const listBy = (
       segment: string,
       summary: string,
-      listOf: (ctx: RequestContext, id: number, query: ListQuery) => Listing<unknown>,
+      listOf: (ctx: RequestContext, id: number, query: RecordListQuery) => Listing<unknown>,
     ) =>
       app.get(
         `${path}/${segment}/:id`,
@@ -118,12 +129,12 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
             tags: [tag],
             summary,
             params: recordIdParamsSchema,
-            querystring: listQuerySchema,
+            querystring: listQuery,
             response: { 200: list, ...errors },
           },
         },
         async (request, reply) =>
-          sendPage(reply, await listOf(contextOf(request), request.params.id, request.query)),
+          sendPage(reply, await listOf(contextOf(request), request.params.id, queryOf(request))),
       );
 
     if (byPerson) listBy(byPerson.segment, byPerson.summary, byPerson.list);

@@ -24,6 +24,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.createdAt,
   newestFirst: [desc(table.createdAt), desc(table.id)],
   searchable: [table.name, table.note],
   // The doctor who listed it.

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
+import type { RecordListQuery } from '../../../shared/schemas/clinical.ts';
 import {
   medicalRecordInputSchema,
   medicalRecordSchema,
@@ -35,6 +35,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.dateOfVisit,
   newestFirst: [desc(table.dateOfVisit), desc(table.id)],
   searchable: [table.diagnosis, table.location, table.treatmentPlan],
   recorder: 'createdBy',
@@ -51,7 +52,7 @@ export const medicalRecordsService = {
   ...records.standard,
 
   /** The records in a doctor's name (the caller's own, or any doctor's for a supervisor), in scope. */
-  async listForDoctor(ctx: RequestContext, doctorId: number, query: ListQuery) {
+  async listForDoctor(ctx: RequestContext, doctorId: number, query: RecordListQuery) {
     await assertSelfOrSupervisor(ctx, 'medical-record', doctorId);
     return records.list(ctx, query, {
       shape: 'doctor',

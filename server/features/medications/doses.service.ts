@@ -109,6 +109,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.doseTime,
   newestFirst: [desc(table.doseTime), desc(table.id)],
   searchable: [table.note, table.prnReason],
   // Whoever records or corrects the outcome; the history keeps who recorded each version.

@@ -33,6 +33,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.date,
   newestFirst: [desc(table.date), desc(table.id)],
   searchable: [table.details],
   // A dose is logged by whoever gave it: the form names no one else.

@@ -10,7 +10,7 @@ import { notificationSchema, unreadCountSchema } from '../../../shared/schemas/n
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { NotificationHub } from './live.ts';
-import { headerTimeZone, readerTimeZone } from './reader-zone.ts';
+import { headerTimeZone, readerTimeZone } from '../clinical-common/reader-zone.ts';
 import { countUnread, dismissNotification, listNotifications } from './notifications.service.ts';
 
 const tags = ['notifications'];

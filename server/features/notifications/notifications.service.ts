@@ -6,7 +6,7 @@ import { renderNotificationText } from '../../../shared/format.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { publishNotificationEvent } from './notification-events.ts';
-import { readerTimeZone } from './reader-zone.ts';
+import { readerTimeZone } from '../clinical-common/reader-zone.ts';
 
 export type { NotificationKind };
 

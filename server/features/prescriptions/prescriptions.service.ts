@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/dose-schedule.ts';
 import { clinicalTexts, doseTexts } from '../../../shared/messages.ts';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
+import type { RecordListQuery } from '../../../shared/schemas/clinical.ts';
 import {
   allergyConflictSchema,
   prescriptionInputSchema,
@@ -52,6 +52,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.date,
   newestFirst: [desc(table.date), desc(table.id)],
   searchable: [table.medication, table.details],
   recorder: 'recordedBy',
@@ -214,7 +215,7 @@ export const prescriptionsService = {
   ...records.standard,
 
   /** The prescriptions in a doctor's name (the caller's own, or any doctor's for a supervisor), in scope. */
-  async listForDoctor(ctx: RequestContext, doctorId: number, query: ListQuery) {
+  async listForDoctor(ctx: RequestContext, doctorId: number, query: RecordListQuery) {
     await assertSelfOrSupervisor(ctx, 'prescription', doctorId);
     return records.list(ctx, query, {
       shape: 'doctor',

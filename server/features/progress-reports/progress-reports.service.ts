@@ -1,7 +1,7 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
-import type { ListQuery } from '../../../shared/schemas/common.ts';
+import type { RecordListQuery } from '../../../shared/schemas/clinical.ts';
 import {
   progressReportInputSchema,
   progressReportSchema,
@@ -40,6 +40,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.date,
   newestFirst: [desc(table.date), desc(table.id)],
   searchable: [table.reportId, table.summary, table.recommendations],
   recorder: 'createdBy',
@@ -69,7 +70,7 @@ export const progressReportsService = {
   ...records.standard,
 
   /** Reports a caregiver is named on or filed (the caller's own, or any for a supervisor), in scope. */
-  async listForCaregiver(ctx: RequestContext, caregiverId: number, query: ListQuery) {
+  async listForCaregiver(ctx: RequestContext, caregiverId: number, query: RecordListQuery) {
     await assertSelfOrSupervisor(ctx, 'progress-report', caregiverId);
     return records.list(ctx, query, {
       shape: 'caregiver',

@@ -140,6 +140,7 @@ export const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.plannedStart,
   newestFirst: [desc(table.plannedStart), desc(table.id)],
   searchable: [table.instructions, table.note],
   recorder: 'recordedBy',

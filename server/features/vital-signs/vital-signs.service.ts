@@ -43,6 +43,7 @@ const records = clinicalRecords({
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   },
+  dated: table.takenAt,
   newestFirst: [desc(table.takenAt), desc(table.id)],
   searchable: [table.note],
   // Whoever took the reading enters it: a patient's home reading is the patient's own.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isTimeZone } from '../../../shared/format.ts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
+import { loadAgencySettings } from './agency-settings.ts';
 
 /** The header the browser names its own zone in (an IANA zone; anything else is ignored). */
 export const TIME_ZONE_HEADER = 'x-time-zone';
