@@ -5,6 +5,7 @@ import {
   dbId,
   listQuerySchema,
   MAX_ID,
+  optionalSortParam,
   parseInstant,
   readIdText,
   requiredId,
@@ -38,13 +39,17 @@ export const appointmentDateField = (message: string = validation.appointmentDat
     .min(1, message)
     .refine((v) => parseInstant(v, CARE_YEARS) !== null, appointmentTexts.invalidDate);
 
-/** An optional instant for from/to range filters. */
-const optionalInstant = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || parseRangeBound(v) !== null, appointmentTexts.invalidDate);
+/** An optional instant for the from/to range filters; unreadable, a sentence naming it. */
+const optionalInstant = (name: 'from' | 'to') =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || parseRangeBound(v) !== null,
+      `The '${name}' time must be a date and time such as 2026-03-01T10:00:00Z.`,
+    );
 
 /** Treats '' (an empty form field) as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -196,14 +201,52 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-/** Lists: paging plus an optional [from, to) range of appointment dates. */
-export const appointmentListQuerySchema = listQuerySchema.extend({
-  from: optionalInstant,
-  to: optionalInstant,
+/**
+ * The orders of the appointment lists: `date` (the appointment's date and time), `patient` (last
+ * then first name), `doctor` (last then first name) and `status`; `-` first for descending.
+ */
+export const APPOINTMENT_SORTS = ['date', 'patient', 'doctor', 'status'] as const;
+export type AppointmentSortColumn = (typeof APPOINTMENT_SORTS)[number];
+
+/** The texts of the Appointments screen's sorting and filters. */
+export const appointmentListTexts = {
+  filtersLabel: 'Filter appointments',
+  noMatch: 'No appointments match these filters.',
+  patient: 'Patient',
+  doctor: 'Doctor',
+  from: 'From',
+  to: 'To',
+} as const;
+
+const listFilters = {
+  from: optionalInstant('from'),
+  to: optionalInstant('to'),
   /** Order: 'asc' (default, soonest first) or 'desc'. */
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
+  order: z
+    .enum(['asc', 'desc'])
+    .default('asc')
+    .describe("By date: 'asc' (default, soonest first) or 'desc'. `sort`, when given, wins."),
+  sort: optionalSortParam(APPOINTMENT_SORTS),
+  status: appointmentStatusSchema.optional().describe('Only appointments with this status'),
+  patientId: dbId().optional().describe("Only this patient's appointments"),
+  doctorId: dbId().optional().describe("Only this doctor's appointments"),
+};
+
+/**
+ * GET /api/appointments: paging, an optional [from, to) range of appointment dates, a status, a
+ * patient and a doctor, and an order (`sort`; without it, by date in `order`'s direction). The
+ * filters only narrow what the caller's scope shows.
+ */
+export const appointmentListQuerySchema = listQuerySchema.extend(listFilters);
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
+/** One doctor's list: the path names the doctor. */
+export const doctorAppointmentListQuerySchema = appointmentListQuerySchema.omit({ doctorId: true });
+
+/** One patient's list: the path names the patient. */
+export const patientAppointmentListQuerySchema = appointmentListQuerySchema.omit({
+  patientId: true,
+});
 
 export const doctorParamsSchema = z.object({ doctorId: dbId() });
 export const patientParamsSchema = z.object({ patientId: dbId() });

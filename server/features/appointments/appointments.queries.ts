@@ -8,6 +8,7 @@ import {
   lt,
   ne,
   sql,
+  type AnyColumn,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
@@ -15,9 +16,11 @@ import {
   APPOINTMENT_STATUSES,
   parseInstant,
   type AppointmentStatus,
+  type AppointmentSortColumn,
   parseRangeBound,
   type Appointment,
 } from '../../../shared/schemas/appointments.ts';
+import type { ListSort } from '../../../shared/schemas/common.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, patients, users } from '../../db/schema/index.ts';
 import { oneColumn, preparedBoundedCount, preparedPageTotal, type Page } from '../../lib/list.ts';
@@ -154,9 +157,12 @@ export async function patientOfAppointment(db: Executor, id: number): Promise<nu
 export interface AppointmentFilters {
   doctorId?: number;
   patientId?: number;
+  status?: AppointmentStatus;
   from?: string;
   to?: string;
+  /** By date, when no `sort` is given. */
   order?: 'asc' | 'desc';
+  sort?: ListSort<AppointmentSortColumn>;
   limit: number;
   offset: number;
   count?: 'bounded' | 'none';
@@ -165,24 +171,51 @@ export interface AppointmentFilters {
 interface ListShape {
   doctor: boolean;
   patient: boolean;
+  status: boolean;
   from: boolean;
   to: boolean;
-  order: 'asc' | 'desc';
+  sort: ListSort<AppointmentSortColumn>;
+}
+
+/** Each order of the lists and its columns; the date, then the id, break ties. */
+const appointmentOrder: Record<AppointmentSortColumn, readonly (AnyColumn | SQL)[]> = {
+  date: [appointments.appointmentDate],
+  patient: [patients.lastName, patients.firstName, patients.id],
+  doctor: [users.secondName, users.firstName, users.id],
+  status: [appointments.status],
+};
+
+/**
+ * The ORDER BY of a list: the sort's columns in its direction, then (for an order other than the
+ * date) the date soonest first, then the id, so rows that tie keep one order and pages neither
+ * repeat nor skip. By date, the id follows the date's direction, as the lists always have.
+ */
+function orderOf(sort: ListSort<AppointmentSortColumn>): SQL[] {
+  const direction = sort.descending ? desc : asc;
+  if (sort.column === 'date') {
+    return [direction(appointments.appointmentDate), direction(appointments.id)];
+  }
+  return [
+    ...appointmentOrder[sort.column].map((column) => direction(column)),
+    asc(appointments.appointmentDate),
+    asc(appointments.id),
+  ];
 }
 
 /**
- * Whether a list shape's page checks the scope row by row: only with a doctor filter, where
- * `appointments_doctor_idx` walks one doctor's appointments in date order and the page stops
- * the walk early (a deep page walks further: the last of 1,000 costs about 1.4 times the join).
- * Without it (a caregiver's date range, say) the walk would cover every appointment in the
- * range, and joining the care team's patients first is cheaper. The count reads every matching
- * row anyway, so it always joins (1,000 rows: about 5 times cheaper than row by row).
+ * Whether a list shape's page checks the scope row by row: only with a doctor filter in date
+ * order, where `appointments_doctor_idx` walks one doctor's appointments in date order and the
+ * page stops the walk early (a deep page walks further: the last of 1,000 costs about 1.4 times
+ * the join). Without it (a caregiver's date range, say, or an order by name, which reads every
+ * row before sorting) the walk would cover every matching appointment, and joining the care
+ * team's patients first is cheaper. The count reads every matching row anyway, so it always
+ * joins (1,000 rows: about 5 times cheaper than row by row).
  */
-const pageScopeByRow = (shape: ListShape): boolean => shape.doctor;
+const pageScopeByRow = (shape: ListShape): boolean => shape.doctor && shape.sort.column === 'date';
 
 /**
- * The appointments list's two statements for one shape of filter and one kind of scope, with
- * placeholders for every value: built and named once, then only the values travel.
+ * The appointments list's two statements for one shape of filter, one order and one kind of
+ * scope, with placeholders for every value: built and named once, then only the values travel.
  */
 function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, key: string) {
   const where = (byRow: boolean) =>
@@ -191,12 +224,12 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
       [
         shape.doctor ? eq(appointments.doctorId, sql.placeholder('doctorId')) : undefined,
         shape.patient ? eq(appointments.patientId, sql.placeholder('patientId')) : undefined,
+        shape.status ? eq(appointments.status, sql.placeholder('status')) : undefined,
         shape.from ? gte(appointments.appointmentDate, sql.placeholder('from')) : undefined,
         shape.to ? lt(appointments.appointmentDate, sql.placeholder('to')) : undefined,
       ],
       { userId: sql.placeholder('userId'), byRow },
     );
-  const direction = shape.order === 'desc' ? desc : asc;
   return {
     page: db
       .select(columns)
@@ -204,7 +237,7 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
       .innerJoin(users, eq(users.id, appointments.doctorId))
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .where(where(pageScopeByRow(shape)))
-      .orderBy(direction(appointments.appointmentDate), direction(appointments.id))
+      .orderBy(...orderOf(shape.sort))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`appointments_page_${key}`),
@@ -222,13 +255,23 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
 }
 
 function listStatements(db: Executor, user: SessionUser, shape: ListShape) {
-  const flags = `${shape.doctor ? 'd' : ''}${shape.patient ? 'p' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}`;
+  const flags = [
+    shape.doctor ? 'd' : '',
+    shape.patient ? 'p' : '',
+    shape.status ? 's' : '',
+    shape.from ? 'f' : '',
+    shape.to ? 't' : '',
+  ].join('');
   const scope = `${scopeKind(user)}${pageScopeByRow(shape) ? '_byrow' : ''}`;
-  const key = `${scope}_${flags || 'none'}_${shape.order}`;
+  const order = `${shape.sort.descending ? 'desc' : 'asc'}_${shape.sort.column}`;
+  const key = `${scope}_${flags || 'none'}_${order}`;
   return preparedFor(db, `appointments_${key}`, () => buildListStatements(db, user, shape, key));
 }
 
-/** One page of the user's appointments (scope, optional doctor, patient and [from, to)). */
+/**
+ * One page of the user's appointments (scope, optional doctor, patient, status and [from, to)),
+ * in the asked order.
+ */
 export async function selectAppointmentPage(
   db: Executor,
   user: SessionUser,
@@ -249,14 +292,17 @@ export async function selectAppointmentPage(
   const statements = listStatements(db, user, {
     doctor: filters.doctorId !== undefined,
     patient: filters.patientId !== undefined,
+    status: filters.status !== undefined,
     from: from !== null,
     to: to !== null,
-    order: filters.order === 'desc' ? 'desc' : 'asc',
+    // Without a sort, the lists' old order: by date, soonest first unless `order` says desc.
+    sort: filters.sort ?? { column: 'date', descending: filters.order === 'desc' },
   });
   const values = {
     userId: user.id,
     doctorId: filters.doctorId,
     patientId: filters.patientId,
+    status: filters.status,
     from: from?.toISOString(),
     to: to?.toISOString(),
     limit: filters.limit,

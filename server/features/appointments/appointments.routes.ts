@@ -7,7 +7,9 @@ import {
   appointmentStatusInputSchema,
   appointmentListQuerySchema,
   appointmentSchema,
+  doctorAppointmentListQuerySchema,
   doctorParamsSchema,
+  patientAppointmentListQuerySchema,
   patientParamsSchema,
 } from '../../../shared/schemas/appointments.ts';
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
@@ -40,6 +42,13 @@ const overlapNote =
   "the answer is 409 with code 'overlap' and the clash, and nothing is saved; the same body with " +
   'confirmOverlap: true books it anyway.';
 
+const listNote =
+  '`sort` orders by `date` (date and time), `patient` or `doctor` (last then first name) or ' +
+  "`status`, '-' first for descending; ties keep one order (then by date, then id), so pages " +
+  'neither repeat nor skip. Without `sort`, by date in the direction of `order` (asc by ' +
+  'default). `status`, `patientId` and `doctorId` filter; a filter only narrows what the ' +
+  "caller's scope shows. A bad value answers 400 naming the field and what is allowed.";
+
 const dateNote =
   'appointmentDate is an ISO 8601 point in time. With a zone (Z or ±hh:mm) it is kept exactly ' +
   '(to the millisecond); without one (e.g. 2024-12-01T10:00 from a datetime-local form field) ' +
@@ -53,11 +62,11 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'appointments:read', auditEntity: entity },
       schema: {
         tags,
-        summary: "The caller's appointments (scope), soonest first, with paging and a date range",
+        summary: "The caller's appointments (scope): paging, filters and an order",
         description:
           'Doctors and caregivers see the appointments of the patients on their care team, ' +
           'supervisors every patient, a patient their own. `from` (inclusive) and `to` ' +
-          '(exclusive) are ISO 8601 instants. The total is in X-Total-Count.',
+          `(exclusive) are ISO 8601 instants. The total is in X-Total-Count. ${listNote}`,
         querystring: appointmentListQuerySchema,
         response: listResponse,
       },
@@ -75,9 +84,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A doctor's appointments (the seed's call)",
         description:
           'A doctor may list only their own (another doctor answers 404) unless they are a ' +
-          'supervisor; patient scope applies. Same paging and range as GET /api/appointments.',
+          'supervisor; patient scope applies. Same paging, range, filters (but the doctor) and ' +
+          'orders as GET /api/appointments.',
         params: doctorParamsSchema,
-        querystring: appointmentListQuerySchema,
+        querystring: doctorAppointmentListQuerySchema,
         response: listResponse,
       },
     },
@@ -95,9 +105,11 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One patient's appointments",
-        description: 'The patient must be in scope (404 otherwise).',
+        description:
+          'The patient must be in scope (404 otherwise). Same paging, range, filters (but the ' +
+          'patient) and orders as GET /api/appointments.',
         params: patientParamsSchema,
-        querystring: appointmentListQuerySchema,
+        querystring: patientAppointmentListQuerySchema,
         response: listResponse,
       },
     },

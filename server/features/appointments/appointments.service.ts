@@ -32,8 +32,8 @@ import {
 
 const entity = 'appointment';
 
-/** List filters of a call whose path already names the doctor or the patient. */
-type ListQuery = Omit<AppointmentFilters, 'doctorId' | 'patientId'>;
+/** The filters and order of a list call (the path may name the doctor or the patient). */
+type ListQuery = AppointmentFilters;
 
 /** What the caller may do with appointments: book and edit (staff), request (own), or nothing. */
 function appointmentRole(user: SessionUser): 'staff' | 'patient' | null {
@@ -58,13 +58,21 @@ async function rowAfterChange(tx: Executor, user: SessionUser, id: number) {
   return row;
 }
 
+/**
+ * A list audited as one read; filtered by a patient, its rows (in scope) name that patient in the
+ * log. A filter on a patient the caller may not see finds nothing, and names no one.
+ */
 async function listAudited(ctx: RequestContext, filters: AppointmentFilters) {
   const page = await selectAppointmentPage(ctx.db, ctx.user, filters);
-  await ctx.audit.read({ action: 'list', entity, patientId: filters.patientId });
+  const patientId = page.items.length > 0 ? filters.patientId : undefined;
+  await ctx.audit.read({ action: 'list', entity, patientId });
   return page;
 }
 
-/** One page of the caller's appointments (scope, optional [from, to)), audited as a list. */
+/**
+ * One page of the caller's appointments (scope, optional patient, doctor, status and
+ * [from, to)), in the asked order, audited as a list.
+ */
 export async function listAppointments(
   ctx: RequestContext,
   query: ListQuery,

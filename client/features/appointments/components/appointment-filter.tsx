@@ -1,12 +1,12 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { AppointmentPeriod } from '../api/period.ts';
 
-/** Upcoming (soonest first), past (latest first) or all appointments. */
+/** Upcoming (soonest first), past (latest first) or all appointments; null: none of them. */
 export function AppointmentFilter({
   value,
   onChange,
 }: {
-  value: AppointmentPeriod;
+  value: AppointmentPeriod | null;
   onChange(value: AppointmentPeriod): void;
 }) {
   return (

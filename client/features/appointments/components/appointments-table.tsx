@@ -1,8 +1,14 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
-import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
+import {
+  DataTable,
+  DateTimeText,
+  type Column,
+  type TableSort,
+} from '../../../components/data-table.tsx';
 import { PatientLink } from '../../../components/patient-link.tsx';
+import { useReaderIsPatient } from '../../../lib/auth.tsx';
 import { AppointmentStatusChip } from './appointment-status.tsx';
 
 interface AppointmentsTableProps {
@@ -20,26 +26,40 @@ interface AppointmentsTableProps {
   };
   /** The Actions cell of a row; the column is left out when not given. */
   actions?: (row: Appointment) => ReactNode;
+  /**
+   * Server-side order: the Doctor, Patient, Appointment Date and Status headers sort by
+   * `doctor`, `patient` (both last then first name), `date` and `status`.
+   */
+  sort?: TableSort;
 }
 
-/** The seed's table: Doctor, Patient ID (with the name beside it), Appointment Date, Location. */
+/**
+ * The seed's table: Doctor, Patient ID (with the name beside it), Appointment Date, Location;
+ * and the status. A patient sees the doctor by name only, never the username.
+ */
 export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps) {
+  const readerIsPatient = useReaderIsPatient();
   const columns: Column<Appointment>[] = [
     {
       key: 'doctor',
       header: 'Doctor',
-      render: (row) => (
-        <Box>
-          <Typography variant="body2">{row.doctorUsername}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {row.doctorName}
-          </Typography>
-        </Box>
-      ),
+      sortKey: 'doctor',
+      render: (row) =>
+        readerIsPatient ? (
+          <Typography variant="body2">{row.doctorName}</Typography>
+        ) : (
+          <Box>
+            <Typography variant="body2">{row.doctorUsername}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {row.doctorName}
+            </Typography>
+          </Box>
+        ),
     },
     {
       key: 'patient',
       header: 'Patient ID',
+      sortKey: 'patient',
       render: (row) => (
         <Box>
           <Typography variant="body2">{row.patientId}</Typography>
@@ -52,12 +72,14 @@ export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps)
     {
       key: 'date',
       header: 'Appointment Date',
+      sortKey: 'date',
       render: (row) => <DateTimeText value={row.appointmentDate} />,
     },
     { key: 'location', header: 'Location', render: (row) => row.location },
     {
       key: 'status',
       header: 'Status',
+      sortKey: 'status',
       render: (row) => (
         <Box>
           <AppointmentStatusChip status={row.status} />
