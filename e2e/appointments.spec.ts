@@ -202,7 +202,9 @@ test('a doctor plans a visit, the patient sees and requests, the caregiver sees 
   const nextWeek = viewerDay(7);
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const request = page.getByRole('dialog', { name: 'Add Appointment' });
-  await expect(request.getByRole('combobox', { name: 'Doctor' })).toContainText(doctor.username);
+  const doctorChoice = request.getByRole('combobox', { name: 'Doctor' });
+  await expect(doctorChoice).toContainText(`Dora Doc${stamp}`);
+  await expect(doctorChoice).not.toContainText(doctor.username);
   await request.getByLabel('Appointment Date').fill(`${nextWeek.ymd}T09:15`);
   await request.getByLabel('Location').fill('Home visit');
   await request.getByRole('button', { name: 'Request' }).click();

@@ -84,7 +84,8 @@ test('a doctor finds the appointment on the calendar and opens it from the upcom
 
   await walkToDay(page, calendar, day);
   await expect(focused(page)).toHaveAccessibleName(
-    new RegExp(`^${day.long} ?, has appointments: 1$`),
+    // Each appointment is said with its time, length and status.
+    new RegExp(`^${day.long} ?, has appointments: 1: \\d\\d:\\d\\d [AP]M, 30 min, Scheduled$`),
   );
   const dayList = page.getByRole('list', { name: `Appointments on ${day.short}` });
   await expect(dayList).toContainText('Room 31');

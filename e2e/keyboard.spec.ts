@@ -369,17 +369,19 @@ test('keyboard only: a patient requests an appointment and cancels it', async ({
   await expect(row).toBeVisible();
   await expect(add).toBeFocused();
 
-  // Cancel it from its row: "Keep it" has the focus first; the row goes, focus stays on the page.
+  // Cancel it from its row: the reason has the focus first; the record stays, marked cancelled.
   const cancel = row.getByRole('button', { name: /^Cancel appointment / });
   await tabTo(page, cancel);
   await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog');
-  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(confirm.getByRole('button', { name: 'Cancel appointment' })).toBeFocused();
+  const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
+  await expect(confirm.getByRole('textbox', { name: /Reason/ })).toBeFocused();
+  await page.keyboard.type('Feeling better');
+  const submit = confirm.getByRole('button', { name: 'Cancel appointment' });
+  await tabTo(page, submit);
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
-  await expect(row).toHaveCount(0);
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByRole('button', { name: /^Cancel appointment / })).toHaveCount(0);
   await expectFocusKept(page);
 
   // The bell: a link to the notifications, by Shift+Tab and Enter.

@@ -1,11 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deviceTimeZone, setDisplayTimeZone } from '../../shared/format.ts';
 import {
   AppointmentCalendar,
+  appointmentTimeText,
   calendarMaxDate,
   calendarMinDate,
   dayAfterKey,
+  displayDayBounds,
   rangeForView,
   viewLabel,
 } from './appointment-calendar.tsx';
@@ -99,6 +102,154 @@ describe('AppointmentCalendar', () => {
     const month = rangeForView('month', new Date(2024, 11, 1));
     expect(month.from.getTime()).toBeLessThan(new Date(2024, 11, 1).getTime());
     expect(month.to.getTime()).toBeGreaterThan(new Date(2025, 0, 1).getTime());
+  });
+});
+
+describe('AppointmentCalendar with appointments as they happen', () => {
+  it("draws and says each appointment's time, length and status on its day", () => {
+    render(
+      <AppointmentCalendar
+        marks={[
+          // Given out of order: the day says them soonest first.
+          {
+            appointmentDate: new Date(2024, 11, 5, 14, 15).toISOString(),
+            durationMinutes: 45,
+            status: 'cancelled',
+          },
+          {
+            appointmentDate: new Date(2024, 11, 5, 9, 0),
+            durationMinutes: 30,
+            status: 'scheduled',
+          },
+          { appointmentDate: new Date(2024, 11, 5, 11, 0), durationMinutes: 60, status: 'no-show' },
+          {
+            appointmentDate: new Date(2024, 11, 9, 10, 0),
+            durationMinutes: 20,
+            status: 'completed',
+          },
+        ]}
+        selected={december}
+        onSelectDay={() => undefined}
+      />,
+    );
+    const fifth = screen.getByRole('button', {
+      name:
+        'December 5, 2024, has appointments: 3: 09:00 AM, 30 min, Scheduled; ' +
+        '11:00 AM, 60 min, No-show; 02:15 PM, 45 min, Cancelled',
+    });
+    // Told apart by shape, not colour only: a dot, a ring and a struck ring, in time order.
+    expect(
+      Array.from(fifth.querySelectorAll('.appointment-mark')).map((mark) => mark.className),
+    ).toEqual([
+      'appointment-mark appointment-mark--scheduled',
+      'appointment-mark appointment-mark--no-show',
+      'appointment-mark appointment-mark--cancelled',
+    ]);
+    const ninth = screen.getByRole('button', {
+      name: 'December 9, 2024, has appointments: 1: 10:00 AM, 20 min, Completed',
+    });
+    expect(ninth.querySelector('.appointment-mark--completed')).not.toBeNull();
+    expect(screen.getAllByRole('button', { name: /has appointments/ })).toHaveLength(2);
+  });
+
+  it('draws at most three signs on a day and counts the others', () => {
+    const at = (hour: number) => ({
+      appointmentDate: new Date(2024, 11, 12, hour, 0),
+      durationMinutes: 30,
+      status: 'scheduled' as const,
+    });
+    render(
+      <AppointmentCalendar
+        marks={[at(8), at(9), at(10), at(11), at(12)]}
+        selected={december}
+        onSelectDay={() => undefined}
+      />,
+    );
+    const day = screen.getByRole('button', { name: /^December 12, 2024, has appointments: 5: / });
+    expect(day.querySelectorAll('.appointment-mark')).toHaveLength(3);
+    expect(day.querySelector('.appointment-more')).toHaveTextContent('+2');
+  });
+
+  it('writes a time and length as the day list shows them', () => {
+    expect(appointmentTimeText(new Date(2024, 11, 5, 9, 0), 30)).toBe('09:00 AM, 30 min');
+    expect(appointmentTimeText(new Date(2024, 11, 5, 21, 5), undefined)).toBe('09:05 PM, 30 min');
+    expect(appointmentTimeText('not a date', 30)).toBe('');
+  });
+});
+
+describe('AppointmentCalendar in the chosen display zone', () => {
+  // Auckland is 13 hours ahead of UTC in December; a device there would not tell the days
+  // apart, so the test takes the other side of the world then.
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZone: deviceTimeZone() }).resolvedOptions().timeZone ===
+    'Pacific/Auckland'
+      ? 'America/Los_Angeles'
+      : 'Pacific/Auckland';
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it("puts an appointment on the display zone's day, not the device's", () => {
+    // 20:30 UTC on December 5: December 6, 09:30 in Auckland; December 5, 12:30 in Los Angeles.
+    const instant = '2024-12-05T20:30:00.000Z';
+    const zoneDay = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(instant));
+    const deviceDay = new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(instant));
+    expect(zoneDay).not.toBe(deviceDay);
+    const zoneTime = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    }).format(new Date(instant));
+
+    setDisplayTimeZone(zone);
+    render(
+      <AppointmentCalendar
+        marks={[{ appointmentDate: instant, durationMinutes: 30, status: 'scheduled' }]}
+        selected={december}
+        onSelectDay={() => undefined}
+      />,
+    );
+    const marked = screen.getAllByRole('button', { name: /has appointments/ });
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveAccessibleName(
+      new RegExp(`^${zoneDay}, has appointments: 1: ${zoneTime} \\S+, 30 min, Scheduled$`),
+    );
+    expect(screen.getByRole('button', { name: deviceDay })).not.toHaveClass('has-appointments');
+  });
+
+  it("marks bare instants (the reminders calendar's) by the display zone's day too", () => {
+    setDisplayTimeZone('Pacific/Auckland');
+    render(
+      <AppointmentCalendar
+        // 11:30 UTC on December 31, 2024: already January 1, 2025 in Auckland.
+        marks={['2024-12-31T11:30:00.000Z']}
+        selected={new Date(2025, 0, 1)}
+        onSelectDay={() => undefined}
+      />,
+    );
+    expect(
+      screen.getByRole('button', { name: 'January 1, 2025, has appointments: 1' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /has appointments/ })).toHaveLength(1);
+  });
+
+  it("bounds a chosen day by the display zone's midnights", () => {
+    setDisplayTimeZone('Pacific/Auckland');
+    const { from, to } = displayDayBounds(new Date(2024, 11, 6, 15, 0));
+    expect(from.toISOString()).toBe('2024-12-05T11:00:00.000Z');
+    expect(to.toISOString()).toBe('2024-12-06T11:00:00.000Z');
+    // The clocks go back in April: that day is 25 hours long there.
+    const autumn = displayDayBounds(new Date(2025, 3, 6));
+    expect(autumn.from.toISOString()).toBe('2025-04-05T11:00:00.000Z');
+    expect(autumn.to.toISOString()).toBe('2025-04-06T12:00:00.000Z');
   });
 });
 

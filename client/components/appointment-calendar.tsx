@@ -5,6 +5,7 @@ import {
   addMonths,
   addYears,
   endOfWeek,
+  isSameDay,
   isSameMonth,
   startOfMonth,
   startOfWeek,
@@ -13,6 +14,17 @@ import {
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Calendar, { type TileArgs } from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
+import {
+  deviceTimeZone,
+  displayZoneDate,
+  fromDateTimeLocal,
+  getDisplayTimeZone,
+  zoneAbbreviation,
+} from '../../shared/format.ts';
+import {
+  appointmentStatusLabels,
+  type AppointmentStatus,
+} from '../../shared/schemas/appointments.ts';
 import { readableTones } from '../lib/theme-tokens.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 
@@ -56,11 +68,86 @@ export function rangeForView(view: CalendarView, activeStartDate: Date): Calenda
   }
 }
 
-type Markable = Date | string | number;
+type Instant = Date | string | number;
 
-/** Text for screen readers only. */
+/** An appointment as a calendar marks it: when, how long and, when known, its status. */
+export interface CalendarAppointment {
+  appointmentDate: Instant;
+  durationMinutes?: number | null;
+  status?: AppointmentStatus;
+}
 
-// Keys in the viewer's own time zone: an appointment belongs to the day the viewer sees.
+/** A mark: a bare point in time, or an appointment whose time, length and status are said. */
+export type Markable = Instant | CalendarAppointment;
+
+const isAppointment = (mark: Markable): mark is CalendarAppointment =>
+  typeof mark === 'object' && !(mark instanceof Date);
+
+const timeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    timeZone,
+  });
+
+const resolvedZone = (zone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+
+/**
+ * An appointment's time and length in the display zone: '09:00 AM, 30 min'; with the zone's
+ * short name when it is a chosen zone other than the device's ('09:00 AM NZDT, 30 min'), as
+ * formatDateTime does.
+ */
+export function appointmentTimeText(
+  value: Instant,
+  durationMinutes: number | null | undefined,
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const zone = getDisplayTimeZone();
+  const time = timeFormat(zone).format(date);
+  const shown =
+    resolvedZone(zone) === resolvedZone(deviceTimeZone())
+      ? time
+      : `${time} ${zoneAbbreviation(date, zone)}`;
+  return `${shown}, ${durationMinutes ?? 30} min`;
+}
+
+/** What screen readers hear of one appointment on a tile: '09:00 AM, 30 min, Cancelled'. */
+const appointmentSaid = (a: CalendarAppointment) =>
+  `${appointmentTimeText(a.appointmentDate, a.durationMinutes)}, ${
+    appointmentStatusLabels[a.status ?? 'scheduled']
+  }`;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The instant a calendar date stands for: its local fields (as the calendar gives them) read as
+ * the wall clock of the display zone. Outside the years an instant can be written in, as is.
+ */
+export function displayZoneInstant(wall: Date): Date {
+  const year = wall.getFullYear();
+  if (year < 1 || year > 9999) return wall;
+  const text = `${pad(year, 4)}-${pad(wall.getMonth() + 1)}-${pad(wall.getDate())}T${pad(
+    wall.getHours(),
+  )}:${pad(wall.getMinutes())}:${pad(wall.getSeconds())}`;
+  const iso = fromDateTimeLocal(text);
+  return iso ? new Date(iso) : wall;
+}
+
+/**
+ * The calendar day a date stands for (its local fields), in the display zone, as the instants
+ * [from, to) that bound it: what to ask the server for the appointments of a chosen day.
+ */
+export function displayDayBounds(day: Date): { from: Date; to: Date } {
+  const start = new Date(day);
+  start.setHours(0, 0, 0, 0);
+  return { from: displayZoneInstant(start), to: displayZoneInstant(addDays(start, 1)) };
+}
+
+// Keys by the wall clock of the display zone (marks are read through displayZoneDate): an
+// appointment belongs to the day the viewer's times show, whatever the device's zone.
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 const monthKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}`;
 const yearKey = (d: Date) => String(d.getFullYear());
@@ -78,8 +165,22 @@ export function sameTile(view: CalendarView, a: Date, b: Date): boolean {
   return keyFor[view](a) === keyFor[view](b);
 }
 
-/** The screen-reader words of a day that holds appointments: ', has appointments: 2'. */
-const appointmentsMark = (count: number) => `, has appointments: ${count}`;
+/**
+ * The screen-reader words of a day that holds appointments: ', has appointments: 2', and on a
+ * day of the month view each appointment whose status is known:
+ * ', has appointments: 2: 09:00 AM, 30 min, Scheduled; 10:00 AM, 45 min, Cancelled'.
+ */
+const appointmentsMark = (count: number, detailed: readonly CalendarAppointment[] = []) =>
+  detailed.length > 0
+    ? `, has appointments: ${count}: ${detailed.map(appointmentSaid).join('; ')}`
+    : `, has appointments: ${count}`;
+
+/** The tile's visible sign of one appointment: a dot, a tick, a ring or a struck dot. */
+const statusMarkClass = (status: AppointmentStatus | undefined) =>
+  `appointment-mark appointment-mark--${status ?? 'scheduled'}`;
+
+/** How many appointments a day tile draws a sign for; more are said as '+2'. */
+const MAX_TILE_SIGNS = 3;
 
 /** A day of the month view, as the class its tile carries: 'day-2026-10-23' (month from 0). */
 const dayClass = (d: Date) => `day-${dayKey(d)}`;
@@ -152,7 +253,11 @@ export function dayAfterKey(day: Date, key: string, shiftKey = false): Date | nu
 }
 
 interface AppointmentCalendarProps {
-  /** The points in time that hold appointments; their days (months, years) are marked. */
+  /**
+   * The points in time that hold appointments; their days (months, years) are marked, by the
+   * display zone's calendar. Appointments given with their length and status are drawn on
+   * their day by status and said one by one ('09:00 AM, 30 min, Cancelled').
+   */
   marks: readonly Markable[];
   /** The chosen day, highlighted. */
   selected: Date | null;
@@ -190,7 +295,7 @@ export function AppointmentCalendar({
   label = 'Appointment Calendar',
   markLabel,
 }: AppointmentCalendarProps) {
-  const [initialStart] = useState(() => startOfMonth(selected ?? new Date()));
+  const [initialStart] = useState(() => startOfMonth(selected ?? displayZoneDate(new Date())));
   const [activeStartDate, setActiveStartDate] = useState(initialStart);
   const [view, setView] = useState<CalendarView>('month');
   // The day that holds the month's one Tab stop, moved by the arrow keys.
@@ -198,22 +303,39 @@ export function AppointmentCalendar({
   const focusPending = useRef(false);
   const root = useRef<HTMLDivElement>(null);
 
-  const marked = useMemo(() => {
+  const { marked, dayAppointments } = useMemo(() => {
     const counts: Record<CalendarView, Map<string, number>> = {
       month: new Map(),
       year: new Map(),
       decade: new Map(),
       century: new Map(),
     };
+    // The appointments of each day of the month view, soonest first, for its signs and words.
+    const days = new Map<string, { at: number; appointment: CalendarAppointment }[]>();
     for (const mark of marks) {
-      const date = mark instanceof Date ? mark : new Date(mark);
-      if (Number.isNaN(date.getTime())) continue;
+      const at = isAppointment(mark) ? mark.appointmentDate : mark;
+      const instant = at instanceof Date ? at : new Date(at);
+      if (Number.isNaN(instant.getTime())) continue;
+      const date = displayZoneDate(instant);
       for (const v of Object.keys(counts) as CalendarView[]) {
         const key = keyFor[v](date);
         counts[v].set(key, (counts[v].get(key) ?? 0) + 1);
       }
+      if (isAppointment(mark)) {
+        const key = dayKey(date);
+        const list = days.get(key) ?? [];
+        list.push({ at: instant.getTime(), appointment: mark });
+        days.set(key, list);
+      }
     }
-    return counts;
+    const sorted = new Map<string, CalendarAppointment[]>();
+    for (const [key, list] of days) {
+      sorted.set(
+        key,
+        list.sort((a, b) => a.at - b.at).map((entry) => entry.appointment),
+      );
+    }
+    return { marked: counts, dayAppointments: sorted };
   }, [marks]);
 
   const rangeListener = useRef(onRangeChange);
@@ -234,7 +356,7 @@ export function AppointmentCalendar({
       '.react-calendar__month-view__days__day',
     );
     if (view !== 'month' || !tiles || tiles.length === 0) return;
-    const target = [focusDay, selected, new Date(), activeStartDate].find(
+    const target = [focusDay, selected, displayZoneDate(new Date()), activeStartDate].find(
       (day): day is Date => day !== null && isSameMonth(day, activeStartDate),
     )!;
     const targetClass = dayClass(target);
@@ -349,10 +471,13 @@ export function AppointmentCalendar({
           backgroundColor: 'action.disabledBackground',
           color: 'text.disabled',
         },
-        '& .react-calendar__tile--now': {
+        // Today is the display zone's today (`zone-today`), not the device's (the library's own
+        // `--now`, which is left unmarked).
+        '& .react-calendar__tile--now': { backgroundColor: 'transparent' },
+        '& .zone-today': {
           backgroundColor: alpha(theme.palette.primary.main, 0.14),
         },
-        '& .react-calendar__tile--now:enabled:hover, & .react-calendar__tile--now:enabled:focus': {
+        '& .zone-today:enabled:hover, & .zone-today:enabled:focus': {
           backgroundColor: alpha(theme.palette.primary.main, 0.24),
         },
         '& .react-calendar__tile--hasActive, & .react-calendar__tile--active, & .react-calendar__tile--active:enabled:hover, & .react-calendar__tile--active:enabled:focus':
@@ -371,6 +496,59 @@ export function AppointmentCalendar({
         },
         '& .react-calendar__tile--active .appointment-dot, & .react-calendar__tile--hasActive .appointment-dot':
           { backgroundColor: '#FFFFFF' },
+        // A day's appointments by status, told apart by shape as well as colour: a dot
+        // (scheduled), a tick (completed), a ring (no-show) and a struck-through ring (cancelled).
+        '& .appointment-marks': {
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          bottom: 3,
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'center',
+          gap: '3px',
+          lineHeight: 1,
+        },
+        '& .appointment-mark': {
+          position: 'relative',
+          display: 'inline-block',
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          boxSizing: 'border-box',
+          color: theme.palette.success.main,
+        },
+        '& .appointment-mark--scheduled': { backgroundColor: 'currentColor' },
+        '& .appointment-mark--completed': {
+          borderRadius: 0,
+          width: 5,
+          height: 9,
+          mb: '2px',
+          borderRight: '2px solid currentColor',
+          borderBottom: '2px solid currentColor',
+          transform: 'rotate(45deg)',
+        },
+        '& .appointment-mark--no-show': {
+          border: '2px solid currentColor',
+          color: theme.palette.warning.main,
+        },
+        '& .appointment-mark--cancelled': {
+          border: '1.5px solid currentColor',
+          color: theme.palette.text.secondary,
+          '&::after': {
+            content: '""',
+            position: 'absolute',
+            left: -2,
+            right: -2,
+            top: '50%',
+            mt: '-0.75px',
+            borderTop: '1.5px solid currentColor',
+            transform: 'rotate(-45deg)',
+          },
+        },
+        '& .appointment-more': { fontSize: '0.65rem', fontWeight: 700 },
+        '& .react-calendar__tile--active .appointment-mark, & .react-calendar__tile--hasActive .appointment-mark, & .react-calendar__tile--active .appointment-more':
+          { color: '#FFFFFF' },
       })}
     >
       <Calendar
@@ -401,19 +579,45 @@ export function AppointmentCalendar({
         showNeighboringMonth={showNeighboringMonth}
         tileClassName={(args) => {
           const classes = args.view === 'month' ? [dayClass(args.date)] : [];
+          const today = displayZoneDate(new Date());
+          if (
+            (args.view === 'month' && isSameDay(args.date, today)) ||
+            (args.view === 'year' && isSameMonth(args.date, today))
+          ) {
+            classes.push('zone-today');
+          }
           if (isMarked(args)) classes.push('has-appointments');
           return classes;
         }}
-        tileContent={(args) =>
-          isMarked(args) ? (
+        tileContent={(args) => {
+          if (!isMarked(args)) return null;
+          const detailed =
+            args.view === 'month' ? (dayAppointments.get(dayKey(args.date)) ?? []) : [];
+          const said = markLabel
+            ? markLabel(args.date, args.view)
+            : appointmentsMark(markCount(args), detailed);
+          if (detailed.length === 0) {
+            return (
+              <>
+                <span className="appointment-dot" aria-hidden="true" />
+                <span style={visuallyHidden}>{said}</span>
+              </>
+            );
+          }
+          const more = detailed.length - MAX_TILE_SIGNS;
+          return (
             <>
-              <span className="appointment-dot" aria-hidden="true" />
-              <span style={visuallyHidden}>
-                {markLabel ? markLabel(args.date, args.view) : appointmentsMark(markCount(args))}
+              {/* The words first: the signs' box would otherwise part them from the date. */}
+              <span style={visuallyHidden}>{said}</span>
+              <span className="appointment-marks" aria-hidden="true">
+                {detailed.slice(0, MAX_TILE_SIGNS).map((appointment, index) => (
+                  <span key={index} className={statusMarkClass(appointment.status)} />
+                ))}
+                {more > 0 && <span className="appointment-more">+{more}</span>}
               </span>
             </>
-          ) : null
-        }
+          );
+        }}
         prevAriaLabel="Previous"
         prev2AriaLabel="Jump back"
         nextAriaLabel="Next"

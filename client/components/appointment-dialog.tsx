@@ -167,7 +167,8 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
           >
             {(careTeam.data ?? []).map((doctor) => (
               <MenuItem key={doctor.userId} value={doctor.username}>
-                {doctor.name} ({doctor.username})
+                {/* A patient reads staff by name only; a username is half a login. */}
+                {mode === 'patient' ? doctor.name : `${doctor.name} (${doctor.username})`}
               </MenuItem>
             ))}
           </FormTextField>

@@ -12,12 +12,16 @@ import { FormDialog, FormTextField } from './form-dialog.tsx';
 import { notify } from '../lib/notify.ts';
 import { useAppointmentStatus } from './api/appointment-status.ts';
 
-/** "Cancel appointment": asks the reason (required); the appointment stays, marked cancelled. */
+/**
+ * "Cancel appointment": asks the reason (required); the appointment stays, marked cancelled.
+ * Staff and a patient (their own upcoming appointments) alike.
+ */
 export function CancelAppointmentDialog({
   appointment,
   onClose,
 }: {
-  appointment: Appointment | null;
+  /** The appointment to cancel (only its id is read); null keeps the dialog closed. */
+  appointment: Pick<Appointment, 'id'> | null;
   onClose(): void;
 }) {
   const status = useAppointmentStatus();

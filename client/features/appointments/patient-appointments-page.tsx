@@ -1,31 +1,30 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { appointmentTexts, notices } from '../../../shared/messages.ts';
+import { appointmentTexts } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
 import { AppointmentDialog } from '../../components/appointment-dialog.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CancelAppointmentDialog } from '../../components/cancel-appointment-dialog.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ownPatientIdOf, seesOwnRecordOnly } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { useDeleteAppointment } from './api/delete-appointment.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
 import { AppointmentFilter } from './components/appointment-filter.tsx';
 import { AppointmentsTable } from './components/appointments-table.tsx';
 import { OpenedAppointment, useOpenedAppointment } from './components/upcoming-appointments.tsx';
-import { notify } from '../../lib/notify.ts';
 
 /**
- * /patient-appointments: the signed-in patient's own appointments from the server. They may
- * request one with a doctor of their care team and cancel their own upcoming ones. A link with
- * `?appointment=ID` (an upcoming appointment on their dashboard) opens that one above the table.
+ * /patient-appointments: the signed-in patient's own appointments from the server, with their
+ * status, and the doctor by name. They may request one with a doctor of their care team and
+ * cancel their own upcoming ones, giving a reason: the appointment stays, shown cancelled with
+ * it. A link with `?appointment=ID` (an upcoming appointment on their dashboard) opens that one
+ * above the table.
  */
 export default function PatientAppointmentsPage() {
   const { user, can } = useSession();
   const patientId = ownPatientIdOf(user);
   const table = useAppointmentTable(patientId === null ? null : { kind: 'patient', patientId });
-  const remove = useDeleteAppointment();
   const [adding, setAdding] = useState(false);
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
   const [now] = useState(() => Date.now());
@@ -35,8 +34,11 @@ export default function PatientAppointmentsPage() {
   if (user && !seesOwnRecordOnly(user)) return <Navigate to="/appointments" replace />;
 
   const canRequest = can('appointments:request') && patientId !== null;
+  // Only what is still to come and still planned can be called off.
   const cancelButton = (row: Appointment) =>
-    canRequest && new Date(row.appointmentDate).getTime() > now ? (
+    canRequest &&
+    (row.status ?? 'scheduled') === 'scheduled' &&
+    new Date(row.appointmentDate).getTime() > now ? (
       <Button
         variant="outlined"
         color="error"
@@ -47,19 +49,6 @@ export default function PatientAppointmentsPage() {
         Cancel
       </Button>
     ) : null;
-
-  const confirmCancel = async () => {
-    if (!toCancel) return;
-    try {
-      await remove.mutateAsync(toCancel.id);
-      notify('success', appointmentTexts.cancelled);
-      // The appointment opened above the table is gone: close it.
-      if (toCancel.id === opened.id) opened.close();
-    } catch {
-      notify('error', notices.errorDeletingAppointment);
-    }
-    setToCancel(null);
-  };
 
   return (
     <>
@@ -97,16 +86,7 @@ export default function PatientAppointmentsPage() {
           />
         </>
       )}
-      <ConfirmDialog
-        open={toCancel !== null}
-        title={appointmentTexts.cancelTitle}
-        message={appointmentTexts.cancelQuestion}
-        confirmLabel="Cancel appointment"
-        cancelLabel="Keep it"
-        busy={remove.isPending}
-        onConfirm={() => void confirmCancel()}
-        onCancel={() => setToCancel(null)}
-      />
+      <CancelAppointmentDialog appointment={toCancel} onClose={() => setToCancel(null)} />
     </>
   );
 }

@@ -1,5 +1,15 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Alert, Box, Card, CardContent, Divider, Link, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Link,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { clinicalTexts, notices } from '../../../shared/messages.ts';
@@ -7,6 +17,7 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
 import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
+import { CancelAppointmentDialog } from '../../components/cancel-appointment-dialog.tsx';
 import { LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PatientVisitsCard } from '../../components/visits/patient-visits-card.tsx';
@@ -15,16 +26,26 @@ import { apiPathOf, type RecordType } from '../../../shared/record-types.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { usePatientList } from './api/get-patient-list.ts';
 
-/** What this screen reads of an appointment (GET /api/appointments/patient/{id}). */
+/**
+ * What this screen reads of an appointment (GET /api/appointments/patient/{id}). The doctor is
+ * shown by name only: a patient never sees staff usernames.
+ */
 interface UpcomingAppointment {
   id: number;
   appointmentDate: string;
   doctorName?: string;
-  doctorUsername?: string;
   location: string;
   /** A cancelled appointment is not upcoming. */
   status?: string;
 }
+
+/** How many upcoming appointments the card shows. */
+const UPCOMING_SHOWN = 3;
+/**
+ * How many it asks for: cancelled ones are left out here (the list call has no status filter
+ * yet), so a few more are fetched to still fill the card.
+ */
+const UPCOMING_FETCHED = 10;
 
 interface CardProps<T> {
   title: string;
@@ -123,7 +144,7 @@ function AppointmentEntry({ appointment: a }: { appointment: UpcomingAppointment
             {formatDateTime(a.appointmentDate)}
           </Box>
         </Line>
-        <Line label="Doctor">{a.doctorName || a.doctorUsername || ''}</Line>
+        <Line label="Doctor">{a.doctorName ?? ''}</Line>
         <Line label="Location">{a.location}</Line>
       </Box>
       <ChevronRightIcon aria-hidden="true" sx={{ color: 'text.secondary', flexShrink: 0 }} />
@@ -133,7 +154,8 @@ function AppointmentEntry({ appointment: a }: { appointment: UpcomingAppointment
 
 /**
  * /patient-dashboard: the seed's four cards on the signed-in patient's own data, and the
- * caregivers' visits coming up.
+ * caregivers' visits coming up. An upcoming appointment can be cancelled from its card, with a
+ * reason; it then leaves the card (it stays, cancelled, on the Appointments screen).
  */
 export default function PatientDashboardPage() {
   const { user, can } = useSession();
@@ -142,6 +164,8 @@ export default function PatientDashboardPage() {
     patientId === null ? null : `${apiPathOf(type)}/patient/${patientId}`;
   // "Upcoming" is measured from when the screen opened, so the query key stays stable.
   const [openedAt] = useState(() => new Date().toISOString());
+  const [toCancel, setToCancel] = useState<UpcomingAppointment | null>(null);
+  const canCancel = can('appointments:request');
 
   const records = usePatientList<MedicalRecord>('medical-record', base('medical-record'), {
     limit: 3,
@@ -149,7 +173,7 @@ export default function PatientDashboardPage() {
   const appointments = usePatientList<UpcomingAppointment>('appointment', base('appointment'), {
     from: openedAt,
     order: 'asc',
-    limit: 3,
+    limit: UPCOMING_FETCHED,
   });
   const progress = usePatientList<ProgressReport>('progress-report', base('progress-report'), {
     limit: 1,
@@ -159,12 +183,12 @@ export default function PatientDashboardPage() {
   });
   const linked = patientId !== null;
   // The appointments call answers soonest first from `from`; anything already past is dropped
-  // here too, in case a server ignores the filter.
+  // here too, in case a server ignores the filter. Cancelled ones are not upcoming.
   const upcoming = {
     ...appointments,
-    data: appointments.data?.filter(
-      (a) => a.appointmentDate >= openedAt && a.status !== 'cancelled',
-    ),
+    data: appointments.data
+      ?.filter((a) => a.appointmentDate >= openedAt && a.status !== 'cancelled')
+      .slice(0, UPCOMING_SHOWN),
   };
 
   // The cards appear together once all four have answered, so none pushes the others down
@@ -209,7 +233,23 @@ export default function PatientDashboardPage() {
           errorText={notices.errorFetchingAppointments}
           query={linked ? upcoming : null}
           itemKey={(a) => a.id}
-          renderItem={(a) => <AppointmentEntry appointment={a} />}
+          renderItem={(a) => (
+            <>
+              <AppointmentEntry appointment={a} />
+              {canCancel && (a.status ?? 'scheduled') === 'scheduled' && (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  size="small"
+                  sx={{ mt: 1 }}
+                  onClick={() => setToCancel(a)}
+                  aria-label={`Cancel appointment ${a.id}`}
+                >
+                  Cancel
+                </Button>
+              )}
+            </>
+          )}
         />
         {can('visits:read') && <PatientVisitsCard patientId={patientId} />}
         <DashboardCard
@@ -245,6 +285,7 @@ export default function PatientDashboardPage() {
           )}
         />
       </Box>
+      <CancelAppointmentDialog appointment={toCancel} onClose={() => setToCancel(null)} />
     </>
   );
 }

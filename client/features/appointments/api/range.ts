@@ -1,5 +1,3 @@
-import { addDays, startOfDay } from 'date-fns';
-
 // What the API reads: four-digit years, year 1 to 9999.
 const firstInstant = (() => {
   const date = new Date(0);
@@ -17,10 +15,4 @@ export function toApiRange(from: Date, to: Date): { from: string; to: string } |
   const end = Math.min(to.getTime(), lastInstant);
   if (!(start < end)) return null;
   return { from: new Date(start).toISOString(), to: new Date(end).toISOString() };
-}
-
-/** The viewer's calendar day around an instant, as an API range. */
-export function dayRange(day: Date): { from: string; to: string } | null {
-  const start = startOfDay(day);
-  return toApiRange(start, addDays(start, 1));
 }

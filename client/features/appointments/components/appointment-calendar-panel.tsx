@@ -1,21 +1,25 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { startOfDay } from 'date-fns';
 import { useMemo, useState } from 'react';
+import { displayZoneDate } from '../../../../shared/format.ts';
 import { appointmentTexts, notices } from '../../../../shared/messages.ts';
 import {
   AppointmentCalendar,
+  displayDayBounds,
+  displayZoneInstant,
   type CalendarRange,
 } from '../../../components/appointment-calendar.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { useAppointments, type AppointmentSource } from '../api/list-appointments.ts';
-import { dayRange, toApiRange } from '../api/range.ts';
+import { toApiRange } from '../api/range.ts';
 import { AppointmentList } from './appointment-list.tsx';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * 'Jan 05, 2025' in the viewer's zone, as date-fns's format(day, 'MMM dd, yyyy') writes it
- * (years below 1000 padded to four digits), without the ~6 KB of its general formatter.
+ * 'Jan 05, 2025' for a calendar day (its local fields: the display zone's day), as date-fns's
+ * format(day, 'MMM dd, yyyy') writes it (years below 1000 padded to four digits), without the
+ * ~6 KB of its general formatter.
  */
 function dayLabel(day: Date): string {
   const dayOfMonth = String(day.getDate()).padStart(2, '0');
@@ -23,8 +27,9 @@ function dayLabel(day: Date): string {
 }
 
 /**
- * The 'Appointment Calendar' card: the calendar with the days that hold appointments marked
- * (loaded for the span on screen), and the chosen day's appointments listed below it. The
+ * The 'Appointment Calendar' card: the calendar with the days that hold appointments marked by
+ * status (loaded for the span on screen), and the chosen day's appointments listed below it
+ * with their times, lengths and statuses. Days are those of the display zone. The
  * caregiver dashboard uses it with the caller's scope (`{kind: 'scope'}`).
  */
 export function AppointmentCalendarPanel({
@@ -37,21 +42,25 @@ export function AppointmentCalendarPanel({
   showDoctor?: boolean;
 }) {
   const [range, setRange] = useState<CalendarRange | null>(null);
-  const [selected, setSelected] = useState<Date>(() => startOfDay(new Date()));
-  const visible = range ? toApiRange(range.from, range.to) : null;
+  // Days are the display zone's: today is today there, and a day runs from its midnight there.
+  const [selected, setSelected] = useState<Date>(() => startOfDay(displayZoneDate(new Date())));
+  const visible = range
+    ? toApiRange(displayZoneInstant(range.from), displayZoneInstant(range.to))
+    : null;
   const marksQuery = useAppointments(
     source,
     { ...visible, order: 'asc', limit: 500 },
     { enabled: visible !== null },
   );
-  const selectedRange = dayRange(selected);
+  const selectedBounds = displayDayBounds(selected);
+  const selectedRange = toApiRange(selectedBounds.from, selectedBounds.to);
   const dayQuery = useAppointments(
     source,
     { ...selectedRange, order: 'asc', limit: 100 },
     { enabled: selectedRange !== null },
   );
   const marks = useMemo(
-    () => (visible ? (marksQuery.data?.items.map((item) => item.appointmentDate) ?? []) : []),
+    () => (visible ? (marksQuery.data?.items ?? []) : []),
     [visible, marksQuery.data],
   );
 

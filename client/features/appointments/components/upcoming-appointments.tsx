@@ -14,9 +14,13 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { appointmentTexts, notices } from '../../../../shared/messages.ts';
-import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import {
+  appointmentStatusLabels,
+  type Appointment,
+} from '../../../../shared/schemas/appointments.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { PatientLink } from '../../../components/patient-link.tsx';
+import { useReaderIsPatient } from '../../../lib/auth.tsx';
 import { useAppointment } from '../api/get-appointment.ts';
 import { useAppointments, type AppointmentSource } from '../api/list-appointments.ts';
 
@@ -151,7 +155,8 @@ export function UpcomingAppointments({
 
 /**
  * One appointment opened from a link (`?appointment=ID` on the Appointments screens): its
- * details in a card above the table, with what the viewer may do to it and a button to close
+ * details (the doctor by name only for a patient; the status, length and any cancel reason) in
+ * a card above the table, with what the viewer may do to it and a button to close
  * it. Under the appointments' key: an edit or delete refreshes it too.
  */
 export function OpenedAppointment({
@@ -167,6 +172,7 @@ export function OpenedAppointment({
 }) {
   const query = useAppointment(id);
   const appointment = query.data;
+  const readerIsPatient = useReaderIsPatient();
   return (
     <Card
       component="section"
@@ -186,7 +192,10 @@ export function OpenedAppointment({
           <Box sx={{ display: 'grid', gap: 0.5 }}>
             {showDoctor && (
               <Typography>
-                Doctor: {appointment.doctorName} ({appointment.doctorUsername})
+                Doctor:{' '}
+                {readerIsPatient
+                  ? appointment.doctorName
+                  : `${appointment.doctorName} (${appointment.doctorUsername})`}
               </Typography>
             )}
             <Typography>
@@ -195,6 +204,13 @@ export function OpenedAppointment({
               )
             </Typography>
             <Typography>Location: {appointment.location}</Typography>
+            <Typography>
+              Status: {appointmentStatusLabels[appointment.status] ?? appointment.status},{' '}
+              {appointment.durationMinutes ?? 30} min
+            </Typography>
+            {appointment.cancelReason && (
+              <Typography>Reason: {appointment.cancelReason}</Typography>
+            )}
           </Box>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
