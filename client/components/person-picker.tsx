@@ -1,6 +1,6 @@
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import type { DirectoryRole } from '../../shared/schemas/directory.ts';
+import type { DirectoryEntry, DirectoryRole } from '../../shared/schemas/directory.ts';
 import { useDirectoryEntry } from './api/get-directory-entry.ts';
 import { useDirectorySearch } from './api/search-directory.ts';
 
@@ -14,7 +14,16 @@ interface PersonPickerProps {
   required?: boolean;
   disabled?: boolean;
   name?: string;
+  /**
+   * Deleted patients too, labelled "(deleted)": for screens about the past (the audit log,
+   * deleted records), open to those who read the audit log or restore records.
+   */
+  includeDeleted?: boolean;
 }
+
+/** How an entry reads in the list and in the field. */
+const labelOf = (entry: DirectoryEntry): string =>
+  `${entry.name}${entry.deleted ? ' (deleted)' : ''} (ID ${entry.id})`;
 
 /** A searchable picker that shows names and holds the id (patients, doctors, caregivers). */
 export function PersonPicker({
@@ -26,6 +35,7 @@ export function PersonPicker({
   required,
   disabled,
   name,
+  includeDeleted = false,
 }: PersonPickerProps) {
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
@@ -34,9 +44,9 @@ export function PersonPicker({
     return () => clearTimeout(timer);
   }, [input]);
 
-  const options = useDirectorySearch(role, q);
+  const options = useDirectorySearch(role, q, includeDeleted);
   // Label a pre-filled id that is not among the first search results.
-  const selected = useDirectoryEntry(role, value);
+  const selected = useDirectoryEntry(role, value, includeDeleted);
   const selectedEntry =
     value === null
       ? null
@@ -52,7 +62,7 @@ export function PersonPicker({
       value={selectedEntry}
       disabled={disabled}
       filterOptions={(x) => x}
-      getOptionLabel={(option) => `${option.name} (ID ${option.id})`}
+      getOptionLabel={labelOf}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       onChange={(_event, entry) => onChange(entry?.id ?? null)}
       onInputChange={(_event, text, reason) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, dbId } from './common.ts';
+import { dbId, listQuerySchema, parseInstant, sortParam } from './common.ts';
 
 /** The actions the audit log records. */
 export const auditActions = [
@@ -19,23 +19,49 @@ export const auditActions = [
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 
-const optionalInstant = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Must be a valid date and time')
-  .optional()
-  .transform((v) => (v ? new Date(v).toISOString() : undefined));
+/** Empty query values (a cleared field) mean no filter. */
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-/** Filters of the admin's audit query (GET /api/audit). */
+/** An ISO 8601 instant (read by parseInstant, a value without a zone as UTC), or nothing. */
+const optionalInstant = (field: string) => {
+  const message = `${field} must be a date and time, such as 2026-03-01T09:00:00Z.`;
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ message })
+      .trim()
+      .refine((value) => parseInstant(value) !== null, message)
+      .transform((value) => parseInstant(value)!.toISOString())
+      .optional(),
+  );
+};
+
+/**
+ * The orders of the audit log: only its time, which its indexes serve (the log grows by a row
+ * per read, so no order by a joined name). Rows of the same instant follow their id in the same
+ * direction: newest first is the order they were written in, reversed.
+ */
+export const AUDIT_SORTS = ['at'] as const;
+
+/** Filters and order of the admin's audit query (GET /api/audit). */
 export const auditQuerySchema = listQuerySchema.omit({ q: true }).extend({
-  userId: dbId().optional(),
-  patientId: dbId().optional(),
-  action: z.string().trim().max(50).optional(),
-  entity: z.string().trim().max(100).optional(),
+  sort: sortParam<(typeof AUDIT_SORTS)[number]>(AUDIT_SORTS, '-at'),
+  userId: z.preprocess(blankAsAbsent, dbId().optional()),
+  patientId: z.preprocess(blankAsAbsent, dbId().optional()),
+  action: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(auditActions, { message: `The action must be one of: ${auditActions.join(', ')}.` })
+      .optional(),
+  ),
+  entity: z.preprocess(
+    blankAsAbsent,
+    z.string().trim().max(100, 'The record kind must be at most 100 characters.').optional(),
+  ),
   /** Inclusive lower bound (ISO instant). */
-  from: optionalInstant,
+  from: optionalInstant('From'),
   /** Exclusive upper bound (ISO instant). */
-  to: optionalInstant,
+  to: optionalInstant('To'),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { auditTexts } from '../../../shared/messages.ts';
-import { fromDateTimeLocal } from '../../../shared/format.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts';
 import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
@@ -32,7 +32,7 @@ const entities = [
 ];
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'at', header: 'When', render: (row) => <DateTimeText value={row.at} /> },
+  { key: 'at', header: 'When', sortKey: 'at', render: (row) => <DateTimeText value={row.at} /> },
   {
     key: 'user',
     header: 'User',
@@ -57,52 +57,40 @@ const columns: Column<AuditEntry>[] = [
   { key: 'ip', header: 'Address', render: (row) => row.ip ?? '' },
 ];
 
-interface Filters {
-  userId: number | null;
-  patientId: number | null;
-  action: string;
-  entity: string;
-  from: string;
-  to: string;
-}
-const noFilters: Filters = {
-  userId: null,
-  patientId: null,
-  action: '',
-  entity: '',
-  from: '',
-  to: '',
+/** The filters, each kept in the address: people by id, the time span as ISO instants. */
+const filterNames = ['userId', 'patientId', 'action', 'entity', 'from', 'to'] as const;
+
+const idOf = (text: string | undefined): number | null => {
+  const id = Number(text);
+  return text && Number.isInteger(id) && id > 0 ? id : null;
 };
 
 function AuditLog() {
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const list = usePagedList<AuditEntry>(auditKeys.log, '/api/audit', {
-    userId: filters.userId ?? undefined,
-    patientId: filters.patientId ?? undefined,
-    action: filters.action || undefined,
-    entity: filters.entity || undefined,
-    from: filters.from ? fromDateTimeLocal(filters.from) || undefined : undefined,
-    to: filters.to ? fromDateTimeLocal(filters.to) || undefined : undefined,
-  });
-  const failed = list.query.isError;
-  const filtered = (Object.keys(noFilters) as (keyof Filters)[]).some(
-    (name) => filters[name] !== noFilters[name],
+  const list = usePagedList<AuditEntry>(
+    auditKeys.log,
+    '/api/audit',
+    {},
+    { inAddress: true, defaultSort: '-at', filters: filterNames },
   );
+  const { filters, setFilter } = list;
+  const failed = list.query.isError;
   useEffect(() => {
     if (failed) notify('error', auditTexts.errorFetchingAudit, { toastId: 'audit' });
   }, [failed]);
-  const choose = <K extends keyof Filters>(name: K, value: Filters[K]) => {
-    list.paging.onPageChange(0);
-    setFilters((current) => ({ ...current, [name]: value }));
-  };
-  const set =
-    (name: 'action' | 'entity' | 'from' | 'to') => (event: { target: { value: string } }) =>
-      choose(name, event.target.value);
+  const set = (name: 'action' | 'entity') => (event: { target: { value: string } }) =>
+    setFilter(name, event.target.value);
+  // The address holds instants, so a shared link means the same span in every time zone; the
+  // fields show them in the reader's.
+  const setInstant = (name: 'from' | 'to') => (event: { target: { value: string } }) =>
+    setFilter(name, event.target.value ? fromDateTimeLocal(event.target.value) : '');
+  const shownInstant = (name: 'from' | 'to') =>
+    filters[name] ? toDateTimeLocal(filters[name]) : '';
 
   return (
     <>
       <Box
         component="form"
+        role="search"
         aria-label="Filter the audit log"
         onSubmit={(event) => event.preventDefault()}
         sx={{
@@ -121,17 +109,18 @@ function AuditLog() {
           role="account"
           label="User"
           name="userId"
-          value={filters.userId}
-          onChange={(id) => choose('userId', id)}
+          value={idOf(filters.userId)}
+          onChange={(id) => setFilter('userId', id === null ? '' : String(id))}
         />
         <PersonPicker
           role="patient"
+          includeDeleted
           label="Patient"
           name="patientId"
-          value={filters.patientId}
-          onChange={(id) => choose('patientId', id)}
+          value={idOf(filters.patientId)}
+          onChange={(id) => setFilter('patientId', id === null ? '' : String(id))}
         />
-        <TextField select label="Action" value={filters.action} onChange={set('action')}>
+        <TextField select label="Action" value={filters.action ?? ''} onChange={set('action')}>
           <MenuItem value="">Any</MenuItem>
           {auditActions.map((action) => (
             <MenuItem key={action} value={action}>
@@ -139,7 +128,7 @@ function AuditLog() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Record" value={filters.entity} onChange={set('entity')}>
+        <TextField select label="Record" value={filters.entity ?? ''} onChange={set('entity')}>
           <MenuItem value="">Any</MenuItem>
           {entities.map((entity) => (
             <MenuItem key={entity} value={entity}>
@@ -150,28 +139,23 @@ function AuditLog() {
         <TextField
           label="From"
           type="datetime-local"
-          value={filters.from}
-          onChange={set('from')}
+          name="from"
+          value={shownInstant('from')}
+          onChange={setInstant('from')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           label="To"
           type="datetime-local"
-          value={filters.to}
-          onChange={set('to')}
+          name="to"
+          value={shownInstant('to')}
+          onChange={setInstant('to')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
-      {filtered && (
+      {list.filtered && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            onClick={() => {
-              list.paging.onPageChange(0);
-              setFilters(noFilters);
-            }}
-          >
-            Clear filters
-          </Button>
+          <Button onClick={list.clearFilters}>Clear filters</Button>
         </Box>
       )}
       <DataTable
@@ -183,10 +167,11 @@ function AuditLog() {
         error={failed ? auditTexts.errorFetchingAudit : null}
         onRetry={() => void list.query.refetch()}
         emptyText={
-          filtered
+          list.filtered
             ? 'No audit entries match these filters. Clear the filters to see every entry.'
             : auditTexts.noAuditEntries
         }
+        sort={list.sort}
         paging={list.paging}
       />
     </>

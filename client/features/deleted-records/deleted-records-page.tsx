@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { deletedRecordTexts } from '../../../shared/messages.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { IdWithName } from '../../components/id-with-name.tsx';
+import { ListFilters, type ListFilterField } from '../../components/list-filters.tsx';
 import { deletedRecordKeys } from './api/keys.ts';
 import { useRestoreRecord } from './api/restore-record.ts';
 import { notify } from '../../lib/notify.ts';
@@ -30,11 +31,31 @@ const showDate = (value: string | null) =>
 const describe = (row: DeletedRecord) =>
   `${typeLabel(row.type).toLowerCase()} ${row.id} of ${row.patientName}`;
 
+/** The filters, each kept in the address with the order. */
+const filterFields: ListFilterField[] = [
+  {
+    kind: 'select',
+    name: 'type',
+    label: texts.typeLabel,
+    anyLabel: texts.allTypes,
+    options: recordTypeNames.map((value) => ({ value, label: typeLabel(value) })),
+  },
+  { kind: 'person', name: 'patientId', role: 'patient', label: 'Patient', includeDeleted: true },
+  { kind: 'date', name: 'from', label: 'Deleted from' },
+  { kind: 'date', name: 'to', label: 'Deleted until' },
+];
+
 function DeletedRecordsList() {
-  const [type, setType] = useState<DeletedRecordType | ''>('');
-  const list = usePagedList<DeletedRecord>(deletedRecordKeys.list, '/api/deleted-records', {
-    type: type || undefined,
-  });
+  const list = usePagedList<DeletedRecord>(
+    deletedRecordKeys.list,
+    '/api/deleted-records',
+    {},
+    {
+      inAddress: true,
+      defaultSort: '-deletedAt',
+      filters: filterFields.map((field) => field.name),
+    },
+  );
   const restore = useRestoreRecord();
   const [toRestore, setToRestore] = useState<DeletedRecord | null>(null);
 
@@ -59,7 +80,7 @@ function DeletedRecordsList() {
   };
 
   const columns: Column<DeletedRecord>[] = [
-    { key: 'type', header: 'Type', render: (row) => typeLabel(row.type) },
+    { key: 'type', header: 'Type', sortKey: 'type', render: (row) => typeLabel(row.type) },
     { key: 'id', header: 'Record ID', render: (row) => row.id },
     {
       key: 'patientId',
@@ -69,9 +90,19 @@ function DeletedRecordsList() {
         <IdWithName id={row.patientId} name={row.patientName} patient={row.type !== 'patient'} />
       ),
     },
-    { key: 'recordDate', header: 'Date', render: (row) => showDate(row.recordDate) },
+    {
+      key: 'recordDate',
+      header: 'Date',
+      sortKey: 'recordDate',
+      render: (row) => showDate(row.recordDate),
+    },
     { key: 'summary', header: 'Summary', render: (row) => row.summary },
-    { key: 'deletedAt', header: 'Deleted', render: (row) => formatDateTime(row.deletedAt) },
+    {
+      key: 'deletedAt',
+      header: 'Deleted',
+      sortKey: 'deletedAt',
+      render: (row) => formatDateTime(row.deletedAt),
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -92,28 +123,7 @@ function DeletedRecordsList() {
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
         {texts.intro}
       </Typography>
-      <Box sx={{ mb: 2 }}>
-        <TextField
-          select
-          label={texts.typeLabel}
-          value={type}
-          onChange={(event) => {
-            list.paging.onPageChange(0);
-            setType(event.target.value as DeletedRecordType | '');
-          }}
-          fullWidth={false}
-          // 'All types' is the empty value: show it rather than an empty box under the label.
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ width: 320, maxWidth: '100%' }}
-        >
-          <MenuItem value="">{texts.allTypes}</MenuItem>
-          {recordTypeNames.map((value) => (
-            <MenuItem key={value} value={value}>
-              {typeLabel(value)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+      <ListFilters label="Filter the deleted records" fields={filterFields} list={list} />
       <DataTable
         label={texts.title}
         columns={columns}
@@ -122,7 +132,12 @@ function DeletedRecordsList() {
         isLoading={list.query.isLoading}
         error={failed ? texts.errorFetching : null}
         onRetry={() => void list.query.refetch()}
-        emptyText={texts.empty}
+        emptyText={
+          list.filtered
+            ? 'No deleted records match these filters. Clear the filters to see every one.'
+            : texts.empty
+        }
+        sort={list.sort}
         paging={list.paging}
       />
       <ConfirmDialog

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
@@ -29,6 +30,10 @@ export const appointments = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('appointments_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index('appointments_doctor_idx').on(t.doctorId, t.appointmentDate),
     index('appointments_patient_idx').on(t.patientId, t.appointmentDate),
     index('appointments_date_idx').on(t.appointmentDate),

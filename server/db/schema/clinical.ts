@@ -35,6 +35,10 @@ export const medicalRecords = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('medical_records_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // The id is the lists' tie-breaker (newest visit first, then newest id): with it in the
     // index, a patient's page is read in order and stops after `limit` rows, instead of reading
     // and sorting every record that shares a visit time (1M rows: 27 buffers instead of 75).
@@ -66,6 +70,10 @@ export const progressReports = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('progress_reports_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index('progress_reports_patient_idx').on(t.patientId, t.date),
     index('progress_reports_caregiver_idx').on(t.caregiverId, t.date),
   ],
@@ -116,6 +124,10 @@ export const prescriptions = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('prescriptions_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index('prescriptions_patient_idx').on(t.patientId, t.date),
     index('prescriptions_doctor_idx').on(t.doctorId, t.date),
     // The rounds read only the live scheduled prescriptions: per patient (due now, the MAR) and
@@ -146,7 +158,13 @@ export const medications = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('medications_patient_idx').on(t.patientId, t.date)],
+  (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('medications_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('medications_patient_idx').on(t.patientId, t.date),
+  ],
 );
 
 /** Decimal readings keep exactly the one decimal they are entered with, and leave as numbers. */
@@ -186,6 +204,10 @@ export const vitalSigns = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('vital_signs_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // Read backwards for the lists' order (newest reading first, then newest id: `desc`, whose
     // nulls come first, as a backward scan gives them), so a patient's page is read in order
     // and stops after `limit` rows. A `DESC NULLS LAST` index would not match that order.
@@ -240,7 +262,13 @@ export const allergies = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   // Read backwards for newest first, as vital_signs_patient_idx.
-  (t) => [index('allergies_patient_idx').on(t.patientId, t.createdAt, t.id)],
+  (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('allergies_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('allergies_patient_idx').on(t.patientId, t.createdAt, t.id),
+  ],
 );
 
 /** The patient's conditions (problem list): active or resolved. */
@@ -265,5 +293,11 @@ export const conditions = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   // Read backwards for newest first, as vital_signs_patient_idx.
-  (t) => [index('conditions_patient_idx').on(t.patientId, t.createdAt, t.id)],
+  (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('conditions_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('conditions_patient_idx').on(t.patientId, t.createdAt, t.id),
+  ],
 );

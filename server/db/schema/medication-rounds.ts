@@ -54,6 +54,10 @@ export const doses = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('doses_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // One outcome per scheduled dose: a second recorder (or a retried request) meets this.
     uniqueIndex('doses_scheduled_unique')
       .on(t.prescriptionId, t.scheduledAt)

@@ -37,6 +37,10 @@ export const patients = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('patients_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // One account belongs to at most one live patient record; the database enforces it, so two
     // simultaneous links cannot both succeed.
     uniqueIndex('patients_account_idx')

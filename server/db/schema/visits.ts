@@ -84,6 +84,10 @@ export const visits = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('visits_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // A caregiver's day and week (my visits today, the rota, overlaps, timesheets).
     index('visits_caregiver_idx').on(t.caregiverId, t.plannedStart),
     index('visits_patient_idx').on(t.patientId, t.plannedStart, t.id),
@@ -180,5 +184,11 @@ export const carePlanTasks = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('care_plan_tasks_patient_idx').on(t.patientId, t.position, t.id)],
+  (t) => [
+    // Deleted Records reads only the deleted rows of each table.
+    index('care_plan_tasks_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    index('care_plan_tasks_patient_idx').on(t.patientId, t.position, t.id),
+  ],
 );

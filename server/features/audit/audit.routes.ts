@@ -18,7 +18,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'audit:read', auditEntity: 'audit-log' },
       schema: {
         tags: ['audit'],
-        summary: 'The audit log, newest first, filtered (admins; X-Total-Count)',
+        summary:
+          'The audit log, newest first or oldest first (sort), filtered (admins; X-Total-Count)',
         querystring: auditQuerySchema,
         response: { 200: z.array(auditEntrySchema), ...errorResponses(400, 401, 403) },
       },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.ts';
 import type { AccessLogEntry, AuditEntry, AuditQuery } from '../../../shared/schemas/audit.ts';
 import type { RequestContext } from '../../auth/context.ts';
@@ -24,7 +24,19 @@ function countAudit(
   );
 }
 
-/** One page of the audit log, newest first, filtered by user, patient, action, entity and time. */
+/**
+ * The audit log's order: its time, then its id in the same direction, so rows of one instant
+ * keep one order and paging neither repeats nor skips a row. Newest first is today's order.
+ */
+function auditOrder(sort: AuditQuery['sort']): SQL[] {
+  const direction = sort.descending ? desc : asc;
+  return [direction(auditLog.at), direction(auditLog.id)];
+}
+
+/**
+ * One page of the audit log, newest first unless asked otherwise, filtered by user, patient,
+ * action, entity and time.
+ */
 export async function listAuditEntries(
   ctx: RequestContext,
   query: AuditQuery,
@@ -65,7 +77,7 @@ async function selectAuditEntries(db: Executor, query: AuditQuery): Promise<Page
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(...auditOrder(query.sort))
     .limit(query.limit)
     .offset(query.offset);
   const { total, capped } = await countAudit(db, where, query, rows.length);

@@ -26,7 +26,8 @@ export const deletedRecordsRoutes: FastifyPluginAsyncZod<DeletedRecordsOptions> 
       config: { access: 'records:restore', auditEntity: 'deleted-record' },
       schema: {
         tags: ['deleted records'],
-        summary: 'Soft-deleted records an admin can restore, most recently deleted first',
+        summary:
+          'Soft-deleted records an admin can restore, most recently deleted first unless sorted',
         description:
           'Every record type of patient data (or one type); X-Total-Count. Restore each with ' +
           'POST /api/<plural>/{id}/restore.',

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { patients, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/list.ts';
-import { patientInScope } from '../../auth/scope.ts';
+import { patientInRestoreScope, patientInScope } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 
 type DirectoryQuery = z.output<typeof directoryQuerySchema>;
@@ -19,13 +19,14 @@ interface NameQuery {
 
 /**
  * Names and ids for pickers: active doctors or caregivers, or the patients in the caller's
- * scope (patient names are patient data: that lookup is audited like any other list).
+ * scope (patient names are patient data: that lookup is audited like any other list), deleted
+ * ones too when asked by those who read the audit log or restore records.
  */
 export async function listDirectory(
   ctx: RequestContext,
   query: DirectoryQuery,
 ): Promise<DirectoryEntry[]> {
-  const { role, ...names } = query;
+  const { role, includeDeleted, ...names } = query;
   if (role === 'account') {
     if (!can(ctx.user, 'audit:read') && !can(ctx.user, 'users:manage')) {
       return ctx.forbidden({ entity: 'directory' });
@@ -33,7 +34,12 @@ export async function listDirectory(
     return listAccounts(ctx.db, names);
   }
   if (role !== 'patient') return listStaff(ctx.db, role, names);
-  const entries = await listPatientNames(ctx.db, ctx.user, names);
+  if (includeDeleted && !can(ctx.user, 'audit:read') && !can(ctx.user, 'records:restore')) {
+    return ctx.forbidden({ entity: 'patient-directory' });
+  }
+  const entries = includeDeleted
+    ? await listPatientNamesWithDeleted(ctx.db, ctx.user, names)
+    : await listPatientNames(ctx.db, ctx.user, names);
   await ctx.audit.read({ action: 'list', entity: 'patient-directory' });
   return entries;
 }
@@ -97,6 +103,29 @@ async function listPatientNames(
   ];
   return db
     .select({ id: patients.id, name })
+    .from(patients)
+    .where(and(...conditions))
+    .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+    .limit(query.limit);
+}
+
+/**
+ * Patients in the user's restore scope, live or deleted, by "First Last"; deleted ones are
+ * marked (the audit log and the deleted records name them).
+ */
+async function listPatientNamesWithDeleted(
+  db: Executor,
+  user: SessionUser,
+  query: NameQuery,
+): Promise<DirectoryEntry[]> {
+  const name = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
+  const conditions: (SQL | undefined)[] = [
+    patientInRestoreScope(user, patients.id),
+    query.id ? eq(patients.id, query.id) : undefined,
+    query.q ? sql`lower(${name}) like ${likePattern(query.q)}` : undefined,
+  ];
+  return db
+    .select({ id: patients.id, name, deleted: sql<boolean>`${patients.deletedAt} is not null` })
     .from(patients)
     .where(and(...conditions))
     .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
