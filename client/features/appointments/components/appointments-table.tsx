@@ -9,7 +9,7 @@ import {
 } from '../../../components/data-table.tsx';
 import { PatientLink } from '../../../components/patient-link.tsx';
 import { useReaderIsPatient } from '../../../lib/auth.tsx';
-import { AppointmentStatusChip } from './appointment-status.tsx';
+import { AppointmentStatusChip } from '../../../components/appointment-status-chip.tsx';
 
 interface AppointmentsTableProps {
   rows: Appointment[] | undefined;

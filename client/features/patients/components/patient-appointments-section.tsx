@@ -5,6 +5,8 @@ import type { Appointment } from '../../../../shared/schemas/appointments.ts';
 import { useAppointmentActions } from '../../../components/appointment-actions.tsx';
 import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
 import { recordKey } from '../../../lib/query-keys.ts';
+import { useReaderIsPatient } from '../../../lib/auth.tsx';
+import { AppointmentStatusChip } from '../../../components/appointment-status-chip.tsx';
 import { usePagedList } from '../../../lib/use-paged-list.ts';
 
 const f = chartTexts.fields;
@@ -13,14 +15,7 @@ const columns: Column<Appointment>[] = [
   {
     key: 'doctor',
     header: f.doctor,
-    render: (row) => (
-      <Box>
-        <Typography variant="body2">{row.doctorUsername}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {row.doctorName}
-        </Typography>
-      </Box>
-    ),
+    render: (row) => <DoctorCell appointment={row} />,
   },
   {
     key: 'date',
@@ -28,7 +23,34 @@ const columns: Column<Appointment>[] = [
     render: (row) => <DateTimeText value={row.appointmentDate} />,
   },
   { key: 'location', header: f.location, render: (row) => row.location },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (row) => (
+      <Box>
+        <AppointmentStatusChip status={row.status} />
+        <Typography variant="body2" color="text.secondary">
+          {row.durationMinutes} min
+          {row.cancelReason ? ` · ${row.cancelReason}` : ''}
+        </Typography>
+      </Box>
+    ),
+  },
 ];
+
+/** The doctor: staff read the username and the name, a patient the name only. */
+function DoctorCell({ appointment }: { appointment: Appointment }) {
+  const readerIsPatient = useReaderIsPatient();
+  if (readerIsPatient) return <Typography variant="body2">{appointment.doctorName}</Typography>;
+  return (
+    <Box>
+      <Typography variant="body2">{appointment.doctorUsername}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {appointment.doctorName}
+      </Typography>
+    </Box>
+  );
+}
 
 /**
  * One patient's appointments, latest first (GET /api/appointments/patient/{id}). Whoever may

@@ -21,6 +21,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/list-s
 import { useDeleteRecord } from '../../../components/records/api/delete-record.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/auth.tsx';
+import { seesOwnRecordOnly } from '../../../../shared/permissions.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnits } from '../../../lib/units.ts';
 import { useRecord } from '../api/get-record.ts';
@@ -28,8 +29,12 @@ import { chartTypes, type ChartType, type FieldLine } from './chart-types.tsx';
 
 const f = chartTexts.fields;
 
-const appointmentFields = (a: Appointment): FieldLine[] => [
-  { label: f.doctor, value: `${a.doctorName} (${a.doctorUsername})` },
+/** A patient reads the doctor by name only: a username is half a login. */
+const appointmentFields = (a: Appointment, readerIsPatient: boolean): FieldLine[] => [
+  {
+    label: f.doctor,
+    value: readerIsPatient ? a.doctorName : `${a.doctorName} (${a.doctorUsername})`,
+  },
   { label: f.appointmentDate, value: formatDateTime(a.appointmentDate) },
   { label: f.location, value: a.location },
 ];
@@ -150,7 +155,9 @@ export function RecordViewDialog({
     body = (
       <FieldList
         lines={
-          config ? config.fields(row, units) : appointmentFields(row as unknown as Appointment)
+          config
+            ? config.fields(row, units)
+            : appointmentFields(row as unknown as Appointment, seesOwnRecordOnly(user))
         }
       />
     );

@@ -6,7 +6,7 @@ import { Chip } from '@mui/material';
 import {
   appointmentStatusLabels,
   type AppointmentStatus,
-} from '../../../../shared/schemas/appointments.ts';
+} from '../../shared/schemas/appointments.ts';
 
 const icons: Record<AppointmentStatus, typeof DoneIcon> = {
   scheduled: ScheduleIcon,
