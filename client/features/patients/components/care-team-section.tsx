@@ -26,6 +26,7 @@ import { useAddCareTeamMember } from '../api/add-care-team-member.ts';
 import { useCareTeam } from '../api/get-care-team.ts';
 import { useRemoveCareTeamMember } from '../api/remove-care-team-member.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useReaderIsPatient } from '../../../lib/auth.tsx';
 
 const roleLabel = (role: string) => (role === 'doctor' ? 'Doctor' : 'Caregiver');
 
@@ -37,6 +38,7 @@ export function CareTeamSection({
   patientId: number;
   canManage: boolean;
 }) {
+  const readerIsPatient = useReaderIsPatient();
   const team = useCareTeam(patientId);
   const add = useAddCareTeamMember(patientId);
   const remove = useRemoveCareTeamMember(patientId);
@@ -88,7 +90,7 @@ export function CareTeamSection({
             <TableRow>
               <TableCell sx={{ fontWeight: 600 }}>Name</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>Role</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Username</TableCell>
+              {!readerIsPatient && <TableCell sx={{ fontWeight: 600 }}>Username</TableCell>}
               <TableCell sx={{ fontWeight: 600 }}>Added</TableCell>
               {canManage && <TableCell sx={{ fontWeight: 600 }}>Actions</TableCell>}
             </TableRow>
@@ -98,7 +100,8 @@ export function CareTeamSection({
               <TableRow key={member.userId}>
                 <TableCell>{member.name}</TableCell>
                 <TableCell>{roleLabel(member.role)}</TableCell>
-                <TableCell>{member.username}</TableCell>
+                {/* A patient reads their care team by name only: a username is half a login. */}
+                {!readerIsPatient && <TableCell>{member.username}</TableCell>}
                 <TableCell>
                   <DateTimeText value={member.addedAt} />
                 </TableCell>
