@@ -24,6 +24,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file builds its own app on its own database; the modules (Fastify, Drizzle, the
+          // routes) are imported once per worker instead of once per file, which was most of the
+          // suite's CPU time. No server test replaces a module (vi.mock) or changes the
+          // environment.
+          isolate: false,
         },
       },
       {
@@ -31,10 +36,27 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
+          exclude: ['client/**/*.isolated.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/test/setup.ts'],
           // A screen test renders, types and waits several times; beside the server's tests on a
           // busy two-core machine that can pass 5 s.
+          testTimeout: 20_000,
+          // One jsdom and one module graph per worker rather than per file: setting up jsdom and
+          // importing MUI again for each file cost more than the tests themselves. Each test
+          // renders with its own query client and router, and Testing Library unmounts after
+          // each test. A file that replaces a module (vi.mock) needs modules of its own: it is
+          // named *.isolated.test.tsx and runs in the project below.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client-isolated',
+          include: ['client/**/*.isolated.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['client/test/setup.ts'],
           testTimeout: 20_000,
         },
       },

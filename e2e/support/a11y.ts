@@ -34,6 +34,26 @@ const colourRuleOptions: axe.RunOptions = {
 };
 
 /**
+ * A notice on its way out fades over a fraction of a second: its colours half way are not what
+ * anyone reads, and a notice can start leaving between the wait for animations and the check.
+ */
+const leavingNotice = '.Toastify__toast[data-in="false"]';
+
+/** A notice itself; its progress bar, which times its closing, is left alone. */
+const notices = '.Toastify__toast';
+
+/**
+ * A notice on its way in fades and slides over a fraction of a second: its colours half way
+ * are not what anyone reads either, so its own animation is brought to its end before a check.
+ */
+function finishNoticeAnimations(selector: string): void {
+  for (const animation of document.getAnimations()) {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    if (target instanceof Element && target.matches(selector)) animation.finish();
+  }
+}
+
+/**
  * Runs axe on the page as it is now: one line per failing element (none: accessible). A page
  * without frames is checked in place, with axe loaded once per document and only the
  * violations sent back (several times quicker); a page with frames goes through AxeBuilder,
@@ -45,15 +65,20 @@ export async function accessibilityViolations(
 ): Promise<string[]> {
   const runOptions = coloursOnly ? colourRuleOptions : wcagRuleOptions;
   if (page.frames().length > 1) {
-    return describe((await new AxeBuilder({ page }).options(runOptions).analyze()).violations);
+    await page.evaluate(finishNoticeAnimations, notices);
+    return describe(
+      (await new AxeBuilder({ page }).exclude(leavingNotice).options(runOptions).analyze())
+        .violations,
+    );
   }
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  await page.evaluate(finishNoticeAnimations, notices);
   const violations = await page.evaluate(
-    (options) =>
+    ({ options, exclude }) =>
       (window as unknown as { axe: typeof axe }).axe
-        .run(document, { ...options, resultTypes: ['violations'] })
+        .run({ exclude: [exclude] }, { ...options, resultTypes: ['violations'] })
         .then((results) => results.violations),
-    runOptions,
+    { options: runOptions, exclude: leavingNotice },
   );
   return describe(violations);
 }
