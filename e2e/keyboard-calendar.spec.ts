@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
-import { expect, registerAccount, send, signIn, test } from './fixtures.ts';
+import { expect, registerAccount, screenshots, send, signIn, test } from './fixtures.ts';
 
 // The browser reads dates in UTC, like this file: "in 9 days" is the same day for both.
 test.use({ timezoneId: 'UTC' });
@@ -89,7 +89,8 @@ test('a doctor finds the appointment on the calendar and opens it from the upcom
   );
   const dayList = page.getByRole('list', { name: `Appointments on ${day.short}` });
   await expect(dayList).toContainText('Room 31');
-  await page.screenshot({ path: '/tmp/shots/h1/doctor-calendar-keyboard.png' });
+  if (screenshots)
+    await page.screenshot({ path: test.info().outputPath('doctor-calendar-keyboard.png') });
 
   // Back up the page to the upcoming entry; Enter opens it on the Appointments screen.
   const entry = upcoming
@@ -105,7 +106,11 @@ test('a doctor finds the appointment on the calendar and opens it from the upcom
   await expect(
     opened.getByRole('button', { name: `Edit appointment ${appointment.id}` }),
   ).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/h1/appointment-opened.png', fullPage: true });
+  if (screenshots)
+    await page.screenshot({
+      path: test.info().outputPath('appointment-opened.png'),
+      fullPage: true,
+    });
   await expectAccessible(page, 'an appointment opened from the dashboard');
 });
 
@@ -128,6 +133,7 @@ test("a caregiver walks the reminders calendar by keyboard to a reminder's day",
   await expect(page.getByRole('list', { name: day.short })).toContainText(
     'Pick up the new glasses',
   );
-  await page.screenshot({ path: '/tmp/shots/h1/caregiver-calendar-keyboard.png' });
+  if (screenshots)
+    await page.screenshot({ path: test.info().outputPath('caregiver-calendar-keyboard.png') });
   await expectAccessible(page, 'caregiver dashboard, a day chosen');
 });

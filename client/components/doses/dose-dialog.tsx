@@ -46,7 +46,7 @@ import { doseTimeText } from './dose-format.ts';
 
 /** What the dialog records: a scheduled dose not given, an as-needed dose, or a correction. */
 export type DoseDialogTarget =
-  | { kind: 'not-given'; slot: DoseSlot; timeZone: string }
+  | { kind: 'not-given'; slot: DoseSlot; timeZone: string; today: string }
   | { kind: 'prn'; prn: PrnStatus; timeZone: string; today: string }
   | { kind: 'correct'; doseId: number; timeZone: string };
 
@@ -217,7 +217,13 @@ function DoseForm({
 
   const title = isPrn
     ? doseTexts.prnTitle(target.prn.medication)
-    : doseTexts.recordTitle(target.slot.medication, target.slot.localTime);
+    : // A dose of another day (late last night, seen after midnight) names its day, as its row does.
+      doseTexts.recordTitle(
+        target.slot.medication,
+        target.slot.localDate === target.today
+          ? target.slot.localTime
+          : doseTimeText(target.slot.scheduledAt, target.timeZone, target.today),
+      );
   return (
     <form onSubmit={submit} noValidate>
       <DialogTitle id={titleId}>{title}</DialogTitle>

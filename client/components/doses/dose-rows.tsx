@@ -145,7 +145,7 @@ export function DoseSlotRow({
                 sx={bigButton}
                 disabled={busy}
                 aria-label={doseRoundTexts.notGivenAction(slot.medication, time)}
-                onClick={() => recording.openNotGiven(slot, timeZone)}
+                onClick={() => recording.openNotGiven(slot, timeZone, today)}
               >
                 {doseTexts.recordNotGiven}
               </Button>

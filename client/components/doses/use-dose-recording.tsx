@@ -70,8 +70,8 @@ export function useDoseRecording() {
   return {
     giveNow,
     isPending: (slot: DoseSlot) => pending.has(slotKey(slot)),
-    openNotGiven: (slot: DoseSlot, timeZone: string) =>
-      setTarget({ kind: 'not-given', slot, timeZone }),
+    openNotGiven: (slot: DoseSlot, timeZone: string, today: string) =>
+      setTarget({ kind: 'not-given', slot, timeZone, today }),
     openPrn: (prn: PrnStatus, timeZone: string, today: string) =>
       setTarget({ kind: 'prn', prn, timeZone, today }),
     openCorrect: (doseId: number, timeZone: string) =>
