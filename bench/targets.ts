@@ -284,6 +284,16 @@ export const targets: Target[] = [
     path: (p) => `/api/rota?week=${p.visits.rotaWeek}`,
   },
   {
+    id: 'rota-day',
+    label:
+      "GET /api/rota/day?date= (supervisor or coordinator: a day's visits and counts, the coordinator's dashboard)",
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/rota/day',
+    as: 'supervisor',
+    path: (p) => `/api/rota/day?date=${p.visits.rotaWeek}`,
+  },
+  {
     id: 'timesheet-month',
     label: 'GET /api/timesheets?from=&to= (caregiver: own month, 8 visits a day)',
     kind: 'list',

@@ -8,6 +8,7 @@ import {
   test,
   type Account,
   type Role,
+  searchUsers,
 } from './fixtures.ts';
 import { startServer } from './support/server.ts';
 
@@ -521,7 +522,7 @@ test.describe('Users (admin)', () => {
       .getByRole('link', { name: 'Users' })
       .click();
     await expect(page).toHaveURL(/\/users$/);
-    await page.getByLabel('Search users').fill(requester.username);
+    await searchUsers(page, requester.username);
     const row = page.getByRole('row').filter({ hasText: requester.username });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell', { name: 'Editor', exact: true })).toBeVisible();
@@ -543,7 +544,7 @@ test.describe('Users (admin)', () => {
     const target = await registerAccount('patient');
     await loginThroughUi(page, { username: 'e2e-admin', password: 'e2e-admin-password' });
     await page.goto('/users');
-    await page.getByLabel('Search users').fill(target.username);
+    await searchUsers(page, target.username);
     const row = page.getByRole('row').filter({ hasText: target.username });
     await row.getByRole('button', { name: `Deactivate ${target.username}` }).click();
     const dialog = page.getByRole('dialog');

@@ -152,3 +152,15 @@ export const test = base.extend<{ consoleErrors: string[]; strictConsole: boolea
 });
 
 export { expect };
+
+/**
+ * Searches the Users screen for one account and waits until the list holds its row alone: a
+ * button clicked while the list is still changing under the pointer can miss.
+ */
+export async function searchUsers(page: Page, username: string) {
+  await page.getByLabel('Search users').fill(username);
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(username);
+  return rows;
+}

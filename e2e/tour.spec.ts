@@ -15,7 +15,7 @@ import { projectRoot } from './support/server.ts';
 /**
  * A tour of every screen as each role (doctor, caregiver, patient with a linked record, admin),
  * in light and dark mode, at the default and a large font size, at desktop and phone widths.
- * Full-page screenshots land in .tmp/tour/ for checking by eye; the assertions are the ones an
+ * With TOUR_SHOTS=1, full-page screenshots land in .tmp/tour/ for checking by eye. The assertions are the ones an
  * elderly user depends on: one h1 per screen, no sideways scrolling, a name on every control,
  * targets large enough to hit, a working skip link, and a quiet console: no error of any kind,
  * not even a 4xx line for an expected state such as a guest's first look at /login.
@@ -422,17 +422,29 @@ async function findProblems(page: Page, options: { targets: boolean }): Promise<
   return found;
 }
 
-async function shoot(page: Page, name: string) {
-  await closeToasts(page);
+/**
+ * Screenshots for checking by eye, taken only when asked (TOUR_SHOTS=1 npx playwright test
+ * e2e/tour.spec.ts): a full-page capture costs the browser more than the checks of its screen.
+ */
+const takeShots = Boolean(process.env.TOUR_SHOTS);
+
+async function tourShot(page: Page, name: string, fullPage = false) {
+  if (!takeShots) return;
   // A picture for the eye, not a check: on a machine under heavy load Chromium has been seen to
   // stall on a full-page capture, which must not fail the test.
   await page
-    .screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true, timeout: 15_000 })
+    .screenshot({ path: path.join(shotDir, `${name}.png`), fullPage, timeout: 15_000 })
     .catch((error: Error) =>
       test
         .info()
         .annotations.push({ type: 'screenshot skipped', description: `${name}: ${error.message}` }),
     );
+}
+
+async function shoot(page: Page, name: string) {
+  if (!takeShots) return;
+  await closeToasts(page);
+  await tourShot(page, name, true);
 }
 
 /** Each screen at desktop width (every check) and at phone width (layout checks). */
@@ -584,7 +596,7 @@ test('the sidebar reaches the bottom of the window on a long page; the patients 
   const drawer = await page.locator('#sidebar .MuiDrawer-paper').boundingBox();
   expect(drawer!.y).toBeLessThanOrEqual(0);
   expect(drawer!.y + drawer!.height).toBeGreaterThanOrEqual(DESKTOP.height - 1);
-  await page.screenshot({ path: path.join(shotDir, 'doctor-light22-scrolled-bottom.png') });
+  await tourShot(page, 'doctor-light22-scrolled-bottom');
 
   await page.goto('/patients');
   await settle(page);
@@ -601,7 +613,7 @@ test('the sidebar reaches the bottom of the window on a long page; the patients 
   await edit.focus();
   await expect(page.getByRole('tooltip', { name: 'Edit' })).toBeVisible();
   await animationsDone(page);
-  await page.screenshot({ path: path.join(shotDir, 'doctor-light22-patients-tooltip.png') });
+  await tourShot(page, 'doctor-light22-patients-tooltip');
 });
 
 test('on a phone the menu opens over the page and form dialogs fill the screen (dark, 22)', async ({
@@ -616,7 +628,7 @@ test('on a phone the menu opens over the page and form dialogs fill the screen (
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Patients' })).toBeVisible();
   await animationsDone(page);
-  await page.screenshot({ path: path.join(shotDir, 'phone-dark22-menu.png') });
+  await tourShot(page, 'phone-dark22-menu');
   await nav.getByRole('link', { name: 'Patients' }).click();
   await expect(page).toHaveURL(/\/patients$/);
   await expect(nav.getByRole('link', { name: 'Patients' })).toBeHidden();
@@ -640,12 +652,7 @@ test('on a phone the menu opens over the page and form dialogs fill the screen (
     await expect(dialog.locator('button[type="submit"]')).toBeInViewport();
     expect.soft(await unnamedControls(page), `${title} dialog`).toEqual([]);
     await animationsDone(page);
-    await page.screenshot({
-      path: path.join(
-        shotDir,
-        `phone-dark22-dialog-${button.toLowerCase().replaceAll(' ', '-')}.png`,
-      ),
-    });
+    await tourShot(page, `phone-dark22-dialog-${button.toLowerCase().replaceAll(' ', '-')}`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   }
@@ -657,7 +664,7 @@ test('on a phone the menu opens over the page and form dialogs fill the screen (
   const confirm = page.getByRole('dialog', { name: 'Delete patient?' });
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await animationsDone(page);
-  await page.screenshot({ path: path.join(shotDir, 'phone-dark22-confirm.png') });
+  await tourShot(page, 'phone-dark22-confirm');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 });
 
@@ -672,7 +679,7 @@ test('a caregiver calendar says a day holds reminders, not appointments; toasts 
   await expect(notice).toBeVisible();
   await notice.hover(); // paused while the pointer rests on it
   await animationsDone(page);
-  await page.screenshot({ path: path.join(shotDir, 'caregiver-dark16-toast.png') });
+  await tourShot(page, 'caregiver-dark16-toast');
   // Readable in the dark theme: light words on a dark notice.
   const colours = await notice.evaluate((element) => {
     const style = getComputedStyle(element);
@@ -734,6 +741,6 @@ test.describe('states provoked on purpose', () => {
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await closeToasts(page);
     expect(await findProblems(page, { targets: true })).toEqual([]);
-    await page.screenshot({ path: path.join(shotDir, 'error-doctor-dark16-medical-records.png') });
+    await tourShot(page, 'error-doctor-dark16-medical-records');
   });
 });

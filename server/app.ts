@@ -33,6 +33,11 @@ import { prescriptionsFeature } from './features/prescriptions/prescriptions.ser
 import { progressReportsFeature } from './features/progress-reports/progress-reports.service.ts';
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { invitationsRoutes } from './features/users/invitations.routes.ts';
+import { passwordResetRoutes } from './features/users/password-reset.routes.ts';
+import { twoFactorRoutes } from './features/users/two-factor.routes.ts';
+import { mySessionsRoutes } from './features/users/my-sessions.routes.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { vitalSignsFeature } from './features/vital-signs/vital-signs.service.ts';
 import { vitalRangesRoutes } from './features/vital-ranges/vital-ranges.routes.ts';
 import { carePlanTasksFeature } from './features/visits/care-plan.service.ts';
@@ -70,6 +75,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
+    /** Sends emails through SMTP_URL; null when none is configured. */
+    mailer: Mailer | null;
   }
 }
 
@@ -116,6 +123,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('clock', options.clock ?? systemClock);
+  const mailer = createMailer({
+    smtpUrl: options.config.smtpUrl,
+    from: options.config.smtpFrom,
+    appUrl: options.config.appUrl,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer?.close());
 
   await app.register(swagger, {
     openapi: {
@@ -154,6 +168,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const api = async (scope: FastifyInstance) => {
     await scope.register(healthRoutes);
     await scope.register(usersRoutes);
+    await scope.register(invitationsRoutes);
+    await scope.register(passwordResetRoutes);
+    await scope.register(twoFactorRoutes);
+    await scope.register(mySessionsRoutes);
     await scope.register(directoryRoutes);
     await scope.register(patientsRoutes);
     await scope.register(chartRoutes);

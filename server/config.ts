@@ -35,6 +35,10 @@ export interface RateLimits {
   signUpsPerHour: number;
   /** Login attempts per address per minute (wrong passwords are throttled further). */
   loginsPerMinute: number;
+  /** Password reset requests and confirmations per address per hour (each of the two calls). */
+  resetsPerHour: number;
+  /** Invitation checks and acceptances per address per hour (each of the two calls). */
+  invitesPerHour: number;
   /** Other anonymous calls (health, the OpenAPI document) per address per minute. */
   publicPerMinute: number;
 }
@@ -42,6 +46,8 @@ export interface RateLimits {
 export const defaultRateLimits: RateLimits = {
   signUpsPerHour: 20,
   loginsPerMinute: 60,
+  resetsPerHour: 10,
+  invitesPerHour: 20,
   publicPerMinute: 120,
 };
 
@@ -129,6 +135,18 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: rateLimitSetting('SIGNUP_RATE_LIMIT', defaultRateLimits.signUpsPerHour),
   LOGIN_RATE_LIMIT: rateLimitSetting('LOGIN_RATE_LIMIT', defaultRateLimits.loginsPerMinute),
   PUBLIC_RATE_LIMIT: rateLimitSetting('PUBLIC_RATE_LIMIT', defaultRateLimits.publicPerMinute),
+  RESET_RATE_LIMIT: rateLimitSetting('RESET_RATE_LIMIT', defaultRateLimits.resetsPerHour),
+  INVITE_RATE_LIMIT: rateLimitSetting('INVITE_RATE_LIMIT', defaultRateLimits.invitesPerHour),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).max(200).default('ElderCare System <no-reply@localhost>'),
+  APP_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(?::\d+)?\/?$/, 'APP_URL must be an http:// or https:// address')
+    .transform((url) => url.replace(/\/$/, ''))
+    .optional(),
 });
 
 export interface Config {
@@ -149,6 +167,15 @@ export interface Config {
   rateLimits?: Partial<RateLimits>;
   /** How often open notification streams get a heartbeat (default 25 s; tests shorten it). */
   streamHeartbeatMs?: number;
+  /** The SMTP server emails go through (smtp:// or smtps://); unset sends no email. */
+  smtpUrl?: string;
+  /** The sender of those emails. */
+  smtpFrom?: string;
+  /**
+   * The address people open the app at (https://care.example.org), for links in emails. Never
+   * taken from a request's Host header, which a caller chooses.
+   */
+  appUrl?: string;
 }
 
 /** The limits in force: the configured ones over the defaults. */
@@ -170,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  if (value.SMTP_URL && !value.APP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_URL: APP_URL must be set when SMTP_URL is, for the links in emails',
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -184,7 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       signUpsPerHour: value.SIGNUP_RATE_LIMIT,
       loginsPerMinute: value.LOGIN_RATE_LIMIT,
+      resetsPerHour: value.RESET_RATE_LIMIT,
+      invitesPerHour: value.INVITE_RATE_LIMIT,
       publicPerMinute: value.PUBLIC_RATE_LIMIT,
     },
+    smtpUrl: value.SMTP_URL,
+    smtpFrom: value.SMTP_FROM,
+    appUrl: value.APP_URL,
   };
 }

@@ -8,6 +8,7 @@ import {
   permissionsFor,
   privileges,
   roles,
+  signUpRoles,
   type EffectiveRole,
   type Privilege,
 } from './permissions.ts';
@@ -58,6 +59,72 @@ describe('permission table', () => {
       expect(can(as(role, 'supervisor'), 'care-teams:manage')).toBe(true);
       expect(can(as(role, 'editor'), 'patients:read-all')).toBe(false);
     }
+  });
+
+  it("a coordinator plans the agency's visits and care teams and reads no clinical record", () => {
+    const clinical = [
+      'appointments:read',
+      'medical-records:read',
+      'progress-reports:read',
+      'prescriptions:read',
+      'medications:read',
+      'vital-signs:read',
+      'allergies:read',
+      'conditions:read',
+      'doses:read',
+      'patients:write',
+      'appointments:write',
+      'medical-records:write',
+      'progress-reports:create',
+      'prescriptions:write',
+      'medications:log',
+      'vital-signs:record',
+      'doses:record',
+      'visits:check',
+    ] as const;
+    for (const privilege of privileges) {
+      const coordinator = as('coordinator', privilege);
+      for (const permission of [
+        'self',
+        'patients:read',
+        'patients:read-all',
+        'visits:read',
+        'rota:read',
+        'timesheets:read',
+        'directory:read',
+      ] as const) {
+        expect(can(coordinator, permission), `${privilege} ${permission}`).toBe(true);
+      }
+      for (const permission of clinical) {
+        expect(can(coordinator, permission), `${privilege} ${permission}`).toBe(false);
+      }
+      const plans = privilege !== 'viewer';
+      for (const permission of [
+        'visits:plan',
+        'visits:correct',
+        'care-plan:write',
+        'care-teams:manage',
+      ] as const) {
+        expect(can(coordinator, permission), `${privilege} ${permission}`).toBe(plans);
+      }
+    }
+    expect(dashboardPathFor('coordinator')).toBe('/coordinator-dashboard');
+    expect(normalizeRole('coordinator')).toBe('coordinator');
+  });
+
+  it('whoever plans visits reads the rota', () => {
+    for (const role of roles) {
+      for (const privilege of privileges) {
+        const user = as(role, privilege);
+        if (can(user, 'visits:plan'))
+          expect(can(user, 'rota:read'), `${role} ${privilege}`).toBe(true);
+      }
+    }
+  });
+
+  it("sign-up offers the seed's three roles; a coordinator is appointed", () => {
+    expect([...signUpRoles]).toEqual(['doctor', 'caregiver', 'patient']);
+    expect(roles).toContain('coordinator');
   });
 
   it('only admins manage users, read the audit log and restore records', () => {

@@ -2,8 +2,14 @@
  * Who may do what: one table of role x privilege -> permissions, used by the server to decide
  * and by the client to show or hide actions. Each privilege includes the ones before it.
  */
-export const roles = ['doctor', 'caregiver', 'patient'] as const;
+export const roles = ['doctor', 'caregiver', 'patient', 'coordinator'] as const;
 export type Role = (typeof roles)[number];
+/**
+ * The roles a person may choose when signing up: the seed's three. A coordinator is office
+ * staff an admin appoints (an invitation, or the Users screen).
+ */
+export const signUpRoles = ['doctor', 'caregiver', 'patient'] as const satisfies readonly Role[];
+export type SignUpRole = (typeof signUpRoles)[number];
 /** The effective role of a session: a real role, or guest when the stored one is unknown. */
 export type EffectiveRole = Role | 'guest';
 
@@ -42,6 +48,7 @@ export const permissionNames = [
   'doses:record',
   'visits:read',
   'visits:plan',
+  'rota:read',
   'visits:check',
   'visits:correct',
   'care-plan:write',
@@ -81,6 +88,7 @@ const supervisorGrants: readonly Permission[] = [
   'patients:read-all',
   'care-teams:manage',
   'visits:plan',
+  'rota:read',
   'visits:correct',
   'care-plan:write',
   'timesheets:read',
@@ -123,12 +131,31 @@ const supervisorGrants: readonly Permission[] = [
 /*
  * Caregiver visits. Everyone who sees a patient reads their visits (`visits:read`); the patient
  * sees who is coming and when. Supervisors and the care team's doctors (editor and up) plan,
- * move, cancel and delete visits of patients in their scope (`visits:plan`) and keep the
+ * move, cancel and delete visits of patients in their scope (`visits:plan`), read the rota of
+ * the visits in their scope (`rota:read`, which coordinators hold from viewer on) and keep the
  * patient's care plan tasks (`care-plan:write`). Caregivers (editor and up) check in and out of
  * the visits assigned to them (`visits:check`; another caregiver's visit is refused, 403). A
  * caregiver reads their own timesheet, a supervisor everyone's (`timesheets:read`; the service
  * decides whose) and corrects check-in and check-out times with a reason (`visits:correct`).
  */
+
+/*
+ * Coordinators. Office staff who plan the agency's work: they see every patient's demographics
+ * (`patients:read`, `patients:read-all`), care teams, the rota, visits and timesheets, and from
+ * editor on plan and edit visits and their care plan tasks, correct check-in and check-out times
+ * and manage care teams. They hold no clinical read: no medical records, progress reports,
+ * prescriptions, medication, doses, vital signs, allergies, conditions or appointments. The
+ * chart shows them the patient's details, care team and visits only.
+ */
+const coordinatorReads: readonly Permission[] = [
+  'self',
+  'patients:read',
+  'patients:read-all',
+  'visits:read',
+  'rota:read',
+  'timesheets:read',
+  'directory:read',
+];
 
 /** What each role gains at each privilege level (cumulative levels are applied below). */
 const table: Record<Role, Grants> = {
@@ -150,6 +177,7 @@ const table: Record<Role, Grants> = {
       'conditions:write',
       'doses:record',
       'visits:plan',
+      'rota:read',
       'care-plan:write',
     ],
     supervisor: supervisorGrants,
@@ -191,11 +219,17 @@ const table: Record<Role, Grants> = {
     supervisor: [],
     admin: adminGrants,
   },
+  coordinator: {
+    viewer: coordinatorReads,
+    editor: ['care-teams:manage', 'visits:plan', 'visits:correct', 'care-plan:write'],
+    supervisor: [],
+    admin: adminGrants,
+  },
 };
 
 /** Maps a stored role to the effective one: `user` is a legacy alias of patient. */
 export function normalizeRole(role: string | null | undefined): EffectiveRole {
-  if (role === 'doctor' || role === 'caregiver' || role === 'patient') return role;
+  if ((roles as readonly string[]).includes(role ?? '')) return role as Role;
   if (role === 'user') return 'patient';
   return 'guest';
 }
@@ -234,6 +268,8 @@ export function dashboardPathFor(role: EffectiveRole): string {
       return '/caregiver-dashboard';
     case 'patient':
       return '/patient-dashboard';
+    case 'coordinator':
+      return '/coordinator-dashboard';
     case 'guest':
       return '/login';
   }

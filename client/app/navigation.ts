@@ -70,7 +70,12 @@ export interface SidebarUser {
 }
 
 /** The agency-wide duties come after a role's own links, for every role that holds them. */
-const everyRoleLast: Partial<Record<Role, number>> = { doctor: 100, caregiver: 100, patient: 100 };
+const everyRoleLast: Partial<Record<Role, number>> = {
+  doctor: 100,
+  caregiver: 100,
+  patient: 100,
+  coordinator: 100,
+};
 
 const screenOf = (type: RecordType): string => recordType(type).screen!;
 
@@ -97,11 +102,19 @@ export const screens: Screen[] = [
     '/patient-dashboard',
     () => import('../features/dashboards/patient-dashboard-page.tsx'),
   ),
+  dashboard(
+    '/coordinator-dashboard',
+    () => import('../features/dashboards/coordinator-dashboard-page.tsx'),
+  ),
   {
     path: screenOf('patient'),
     load: () => import('../features/patients/patients-page.tsx'),
     access: 'patients:read',
-    sidebar: { label: 'Patients', icon: 'patients', order: { doctor: 1, caregiver: 1 } },
+    sidebar: {
+      label: 'Patients',
+      icon: 'patients',
+      order: { doctor: 1, caregiver: 1, coordinator: 1 },
+    },
   },
   {
     path: '/patients/:id',
@@ -121,7 +134,8 @@ export const screens: Screen[] = [
   {
     path: '/patients/:id/summary',
     load: () => import('../features/patients/patient-summary-page.tsx'),
-    access: 'patients:read',
+    // A clinical handover: for those who read the clinical record, not office staff.
+    access: 'medical-records:read',
   },
   {
     path: '/patients/:id/mar',
@@ -167,13 +181,21 @@ export const screens: Screen[] = [
     load: () => import('../features/timesheets/timesheets-page.tsx'),
     access: 'timesheets:read',
     // A caregiver's own sheet; every caregiver's for supervisors.
-    sidebar: { label: 'Timesheets', icon: 'timesheets', order: { doctor: 5.7, caregiver: 3.7 } },
+    sidebar: {
+      label: 'Timesheets',
+      icon: 'timesheets',
+      order: { doctor: 5.7, caregiver: 3.7, coordinator: 3 },
+    },
   },
   {
     path: '/rota',
     load: () => import('../features/rota/rota-page.tsx'),
-    access: 'visits:plan',
-    sidebar: { label: 'Rota', icon: 'rota', order: { doctor: 5.5, caregiver: 3.5 } },
+    access: 'rota:read',
+    sidebar: {
+      label: 'Rota',
+      icon: 'rota',
+      order: { doctor: 5.5, caregiver: 3.5, coordinator: 2 },
+    },
   },
   {
     path: '/reminders',
@@ -183,7 +205,7 @@ export const screens: Screen[] = [
     sidebar: {
       label: 'Reminders',
       icon: 'reminders',
-      order: { doctor: 5.9, caregiver: 3.9, patient: 2.5 },
+      order: { doctor: 5.9, caregiver: 3.9, patient: 2.5, coordinator: 3.9 },
     },
   },
   {
@@ -193,7 +215,7 @@ export const screens: Screen[] = [
     sidebar: {
       label: 'Notifications',
       icon: 'notifications',
-      order: { doctor: 6, caregiver: 4, patient: 3 },
+      order: { doctor: 6, caregiver: 4, patient: 3, coordinator: 4 },
     },
   },
   {
@@ -203,7 +225,7 @@ export const screens: Screen[] = [
     sidebar: {
       label: 'Settings',
       icon: 'settings',
-      order: { doctor: 7, caregiver: 5, patient: 4 },
+      order: { doctor: 7, caregiver: 5, patient: 4, coordinator: 5 },
     },
   },
   { path: '/profile', load: () => import('../features/profile/profile-page.tsx'), access: 'self' },
@@ -237,6 +259,9 @@ export const screens: Screen[] = [
 export const publicScreens: Pick<Screen, 'path' | 'load'>[] = [
   { path: '/login', load: () => import('../features/auth/login-page.tsx') },
   { path: '/signup', load: () => import('../features/auth/signup-page.tsx') },
+  { path: '/join', load: () => import('../features/auth/join-page.tsx') },
+  { path: '/forgot-password', load: () => import('../features/auth/forgot-password-page.tsx') },
+  { path: '/reset-password', load: () => import('../features/auth/reset-password-page.tsx') },
   { path: '*', load: () => import('./not-found-page.tsx') },
 ];
 

@@ -323,6 +323,9 @@ export async function checkMenus(page: Page, who: string) {
   await check(page, `${who} account menu`);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
+  // The menu is gone only once its closing transition ends and it gives back the aria-hidden
+  // it put on the rest of the page.
+  await expect(page.locator('#user-menu')).toHaveCount(0);
 
   await page.setViewportSize(phone);
   await painted(page);
@@ -333,6 +336,10 @@ export async function checkMenus(page: Page, who: string) {
   // Focus goes into the drawer (Escape closes it only from there) and back to the button.
   await expect
     .poll(() => drawer.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  // Nothing hides the open drawer from screen readers.
+  await expect
+    .poll(() => drawer.evaluate((element) => element.closest('[aria-hidden="true"]') === null))
     .toBe(true);
   await check(page, `${who} sidebar drawer`);
   await page.keyboard.press('Escape');

@@ -6,15 +6,23 @@ import path from 'node:path';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Resolves the Chromium to drive: CHROMIUM_PATH, or Debian's /usr/bin/chromium. */
+/**
+ * Resolves the Chromium to drive: CHROMIUM_PATH, else Debian's headless shell
+ * (/usr/bin/chromium-headless-shell: the same engine without the browser's own interface, which
+ * Playwright itself runs headless tests in, and about a fifth less CPU per page), else Debian's
+ * /usr/bin/chromium.
+ */
 export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(candidate)) {
+  const candidates = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) {
     throw new Error(
-      `Chromium was not found at ${candidate}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `Chromium was not found at ${candidates.join(' or ')}. Install it (apt-get install -y chromium-headless-shell, or chromium) or set CHROMIUM_PATH.`,
     );
   }
-  return candidate;
+  return found;
 }
 
 export function freePort(): Promise<number> {

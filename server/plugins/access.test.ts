@@ -31,9 +31,16 @@ describe('deny by default', () => {
       expect([
         'GET /api/health',
         'GET /api/openapi.json',
+        'GET /api/invitations/accept/:token',
         'GET /api/session',
         'POST /api/users/login',
+        'POST /api/users/login/two-factor',
         'POST /api/users/register',
+        'POST /api/users/password-reset',
+        'GET /api/users/password-reset/:token',
+        'POST /api/users/password-reset/confirm',
+        'GET /api/users/sign-up-status',
+        'POST /api/invitations/accept',
       ]).toContain(route);
     }
   });

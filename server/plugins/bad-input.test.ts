@@ -61,8 +61,9 @@ describe('no route answers 500 to bad input', () => {
     expect(routes.length).toBeGreaterThan(40);
     const failures: string[] = [];
     for (const route of routes) {
-      for (const id of badIds) {
-        const url = route.url.replace(/:[A-Za-z]+/g, id);
+      // A route without a path parameter is called once per body, not once per bad id.
+      const urls = new Set(badIds.map((id) => route.url.replace(/:[A-Za-z]+/g, id)));
+      for (const url of urls) {
         const bodies =
           route.method === 'GET' || route.method === 'DELETE' ? [undefined] : junkBodies;
         for (const body of bodies) {

@@ -94,7 +94,12 @@ describe('API error messages name the field and what it allows', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: {
-        rateLimits: { signUpsPerHour: 100_000, loginsPerMinute: 100_000, publicPerMinute: 100_000 },
+        rateLimits: {
+          signUpsPerHour: 100_000,
+          loginsPerMinute: 100_000,
+          publicPerMinute: 100_000,
+          resetsPerHour: 100_000,
+        },
       },
     });
     callers = [];

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { can, type Permission } from '../../shared/permissions.ts';
+import { hashToken } from '../auth/sessions.ts';
+import { accountTokens } from '../db/schema/index.ts';
 import { TEST_PASSWORD } from './factories.ts';
+import { createOtherSession } from './session-factories.ts';
 import {
   clinicalKinds,
   freshPassword,
@@ -57,9 +61,9 @@ export interface Rule {
 
 const allows = (p: Principal, permission: Permission) => can(p.session, permission);
 
-/** The caller sees every patient of the agency (supervisors and admins among staff). */
+/** The caller sees every patient of the agency (supervisors and admins among staff, coordinators). */
 export const seesAgency = (p: Principal): boolean =>
-  (p.role === 'doctor' || p.role === 'caregiver') && allows(p, 'patients:read-all');
+  p.role !== 'patient' && allows(p, 'patients:read-all');
 
 /** Patient scope: the caller's own records, the agency's for supervisors, never a missing id. */
 export const patientScope = (p: Principal, which: Which): Verdict =>
@@ -75,6 +79,25 @@ const appointmentActor = (p: Principal) =>
 const always = (): Verdict => 'ok';
 
 const plain = (url: string, body?: unknown) => async (): Promise<CaseRequest> => ({ url, body });
+
+/** A pending invitation of its own for one case (a caregiver viewer, valid a week). */
+async function liveInvitation(w: SecurityWorld): Promise<{ id: number; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = w.t.clock.now();
+  const [row] = await w.db
+    .insert(accountTokens)
+    .values({
+      kind: 'invitation',
+      tokenHash: hashToken(token),
+      role: 'caregiver',
+      privileges: 'viewer',
+      createdBy: w.makerDoctor.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 7 * 24 * 60 * 60_000),
+    })
+    .returning({ id: accountTokens.id });
+  return { id: row!.id, token };
+}
 
 function route(rule: Partial<Rule> & Pick<Rule, 'request'>): Rule {
   return { targeted: false, success: 200, decide: always, ...rule };
@@ -143,6 +166,48 @@ const rules: Record<string, Rule> = {
     ]),
   ),
   'GET /api/users': route({ request: plain('/api/users') }),
+  // Invitations: the admin's reach is every invitation; accepting needs a live link of its own.
+  'GET /api/users/sign-up-status': route({
+    public: true,
+    request: plain('/api/users/sign-up-status'),
+  }),
+  'POST /api/invitations': route({
+    success: 201,
+    request: plain('/api/invitations', { role: 'caregiver', privileges: 'viewer' }),
+  }),
+  'GET /api/invitations': route({ request: plain('/api/invitations') }),
+  'DELETE /api/invitations/:id': route({
+    targeted: true,
+    mutates: true,
+    decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
+    request: async ({ w, which }) => ({
+      url: `/api/invitations/${which === 'missing' ? MISSING_ID : (await liveInvitation(w)).id}`,
+    }),
+  }),
+  'GET /api/invitations/accept/:token': route({
+    public: true,
+    request: async ({ w }) => ({
+      url: `/api/invitations/accept/${(await liveInvitation(w)).token}`,
+    }),
+  }),
+  'POST /api/invitations/accept': route({
+    public: true,
+    request: async ({ w }) => {
+      const username = `invited_${Math.random().toString(36).slice(2, 10)}`;
+      return {
+        url: '/api/invitations/accept',
+        body: {
+          token: (await liveInvitation(w)).token,
+          username,
+          firstName: 'Ivy',
+          secondName: 'Invited',
+          email: `${username}@example.test`,
+          password: freshPassword(),
+          primaryLocation: 'Springfield',
+        },
+      };
+    },
+  }),
   // The admin's reach is every account: "other" is as reachable as "own".
   'PATCH /api/users/:id': route({
     targeted: true,
@@ -150,6 +215,96 @@ const rules: Record<string, Rule> = {
     request: async ({ w, which }) => ({
       url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}`,
       body: { isActive: true },
+    }),
+  }),
+  // Password reset: anyone may ask (the same 202 whatever the account); a forged link answers
+  // 404 on the check and 400 on use; an admin's reset link reaches every account.
+  'POST /api/users/password-reset': route({
+    public: true,
+    success: 202,
+    request: plain('/api/users/password-reset', { usernameOrEmail: 'nobody-here' }),
+  }),
+  'GET /api/users/password-reset/:token': route({
+    public: true,
+    decide: () => 404,
+    request: plain(`/api/users/password-reset/${'x'.repeat(43)}`),
+  }),
+  'POST /api/users/password-reset/confirm': route({
+    public: true,
+    decide: () => 400,
+    request: plain('/api/users/password-reset/confirm', {
+      token: 'x'.repeat(43),
+      password: 'a-brand-new-secret-42',
+    }),
+  }),
+  'POST /api/users/:id/password-reset-link': route({
+    targeted: true,
+    decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
+    request: async ({ w, which }) => ({
+      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/password-reset-link`,
+    }),
+  }),
+  // Two-factor: no principal has it on, so enable (no setup or a wrong code), new recovery codes
+  // (not on) and turning off (an empty password, so no throttle counts it) answer 400.
+  'GET /api/users/me/two-factor': route({ request: plain('/api/users/me/two-factor') }),
+  'POST /api/users/me/two-factor/setup': route({
+    request: plain('/api/users/me/two-factor/setup'),
+  }),
+  'POST /api/users/me/two-factor/enable': route({
+    decide: () => 400,
+    request: plain('/api/users/me/two-factor/enable', { code: '000000' }),
+  }),
+  'POST /api/users/me/two-factor/disable': route({
+    decide: () => 400,
+    request: plain('/api/users/me/two-factor/disable', { password: '' }),
+  }),
+  'POST /api/users/me/two-factor/recovery-codes': route({
+    decide: () => 400,
+    request: plain('/api/users/me/two-factor/recovery-codes', { password: 'not-the-password' }),
+  }),
+  'POST /api/users/:id/two-factor/disable': route({
+    targeted: true,
+    decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
+    request: async ({ w, which }) => ({
+      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/two-factor/disable`,
+    }),
+  }),
+  // A forged challenge: the same 401 as an expired or spent one.
+  'POST /api/users/login/two-factor': route({
+    public: true,
+    decide: () => 401,
+    request: plain('/api/users/login/two-factor', { challenge: 'A'.repeat(43), code: '123456' }),
+  }),
+  // Where one is signed in: only one's own sessions; an admin's reach is every account.
+  'GET /api/users/me/sessions': route({ request: plain('/api/users/me/sessions') }),
+  'DELETE /api/users/me/sessions/:id': route({
+    targeted: true,
+    mutates: true,
+    decide: ownOnly,
+    request: async ({ w, p, which }) => {
+      const owner = which === 'own' ? (p.user ?? w.targetUsers.own) : w.targetUsers.other;
+      const id =
+        which === 'missing'
+          ? MISSING_ID
+          : (await createOtherSession(w.db, owner.id, w.t.clock.now())).id;
+      return { url: `/api/users/me/sessions/${id}` };
+    },
+  }),
+  'POST /api/users/me/sessions/end-others': route({
+    request: plain('/api/users/me/sessions/end-others'),
+  }),
+  'GET /api/users/:id/sessions': route({
+    targeted: true,
+    decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
+    request: async ({ w, which }) => ({
+      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/sessions`,
+    }),
+  }),
+  'POST /api/users/:id/sessions/end': route({
+    targeted: true,
+    decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
+    request: async ({ w, which }) => ({
+      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/sessions/end`,
     }),
   }),
   'GET /api/directory': route({ request: plain('/api/directory?role=doctor') }),

@@ -27,7 +27,7 @@ import {
  * records exist whatever that principal may do.
  */
 
-export type RoleKind = 'doctor' | 'caregiver' | 'patient' | 'guest' | 'anonymous';
+export type RoleKind = 'doctor' | 'caregiver' | 'patient' | 'coordinator' | 'guest' | 'anonymous';
 /** own: in the caller's scope; other: exists, outside it (unless the caller sees the agency); missing: no such id. */
 export type Which = 'own' | 'other' | 'missing';
 
@@ -112,7 +112,14 @@ export class SecurityWorld {
       })
     ).id;
 
-    const roles = options.roles ?? ['doctor', 'caregiver', 'patient', 'guest', 'anonymous'];
+    const roles = options.roles ?? [
+      'doctor',
+      'caregiver',
+      'patient',
+      'coordinator',
+      'guest',
+      'anonymous',
+    ];
     for (const role of roles) {
       if (role === 'anonymous') {
         this.principals.push({

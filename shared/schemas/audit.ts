@@ -16,6 +16,18 @@ export const auditActions = [
   'register',
   'password-change',
   'user-update',
+  'invite',
+  'revoke-invitation',
+  'accept-invitation',
+  'password-reset-request',
+  'password-reset',
+  'password-reset-link',
+  'end-session',
+  'end-other-sessions',
+  'end-user-sessions',
+  'two-factor-on',
+  'two-factor-off',
+  'recovery-codes',
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 

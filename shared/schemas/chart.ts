@@ -68,14 +68,15 @@ export const chartSchema = z.object({
   patient: patientSchema,
   /** Whole years on the server's today. */
   ageYears: z.number(),
-  allergyStatus: z.enum(allergyStatuses),
-  /** Active allergies, newest first. */
+  /** Null for a caller who may not read allergies (a coordinator): the chart shows none. */
+  allergyStatus: z.enum(allergyStatuses).nullable(),
+  /** Active allergies, newest first (empty for a caller who may not read them). */
   allergies: z.array(allergySchema),
-  /** Active conditions, newest first. */
+  /** Active conditions, newest first (empty for a caller who may not read them). */
   conditions: z.array(conditionSchema),
   careTeam: z.array(careTeamMemberSchema),
   ranges: patientRangesSchema,
-  /** The newest reading, or null. */
+  /** The newest reading, or null (also for a caller who may not read vital signs). */
   lastVitals: vitalSignSchema.nullable(),
 });
 export type Chart = z.infer<typeof chartSchema>;

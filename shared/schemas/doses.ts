@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agencyTexts, doseTexts, validation, visitTexts } from '../messages.ts';
+import { agencyAccountTexts, agencyTexts, doseTexts, validation, visitTexts } from '../messages.ts';
 import { optionalText } from './common.ts';
 import { clinicalId, parseClinicalInstant, recordBaseSchema } from './clinical.ts';
 
@@ -431,12 +431,22 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Who may sign up without an invitation: anyone (as before), only patients, or no one. */
+export const signUpPolicies = ['open', 'patients', 'closed'] as const;
+export type SignUpPolicy = (typeof signUpPolicies)[number];
+
 export const agencySettingsSchema = z.object({
   timeZone: z.string(),
   doseWindowMinutes: z.number(),
   doseMissedAfterMinutes: z.number(),
   /** A visit not checked in this many minutes after its start is late. */
   visitLateAfterMinutes: z.number(),
+  /** Who may sign up without an invitation. */
+  signUpPolicy: z.enum(signUpPolicies),
+  /** How many days an invitation link stays valid. */
+  invitationDays: z.number(),
+  /** Admins and supervisors must sign in with a second factor. */
+  requireTwoFactorForStaff: z.boolean(),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
@@ -463,6 +473,19 @@ export const agencySettingsInputSchema = z
       .int(visitTexts.lateAfterInvalid)
       .min(5, visitTexts.lateAfterInvalid)
       .max(240, visitTexts.lateAfterInvalid)
+      .optional(),
+    /** Absent: kept as it is (and the account settings below). */
+    signUpPolicy: z
+      .enum(signUpPolicies, { message: agencyAccountTexts.signUpPolicyInvalid })
+      .optional(),
+    invitationDays: z
+      .number({ message: agencyAccountTexts.invitationDaysInvalid })
+      .int(agencyAccountTexts.invitationDaysInvalid)
+      .min(1, agencyAccountTexts.invitationDaysInvalid)
+      .max(30, agencyAccountTexts.invitationDaysInvalid)
+      .optional(),
+    requireTwoFactorForStaff: z
+      .boolean({ message: agencyAccountTexts.requireTwoFactorInvalid })
       .optional(),
   })
   .refine((v) => v.doseMissedAfterMinutes > v.doseWindowMinutes, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { glucoseUnits, temperatureUnits } from '../units.ts';
 import { accountMessages, validation } from '../messages.ts';
-import { privileges, roles } from '../permissions.ts';
+import { privileges, roles, signUpRoles } from '../permissions.ts';
 import { hasVisibleText, listQuerySchema, optionalSortParam, requiredText } from './common.ts';
 import { isCommonPassword } from '../common-passwords.ts';
 import { isTimeZone } from '../format.ts';
@@ -43,7 +43,7 @@ export const registerSchema = z.object({
   email: requiredText(validation.emailRequired, 200).pipe(z.email(validation.emailInvalid)),
   password: newPasswordSchema,
   primaryLocation: requiredText(validation.primaryLocationRequired, 200),
-  role: z.enum(roles, { message: validation.roleRequired }),
+  role: z.enum(signUpRoles, { message: validation.roleRequired }),
   privileges: z.enum(privileges, { message: validation.privilegesRequired }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -163,7 +163,7 @@ export const meSchema = z.object({
   username: z.string(),
   firstName: z.string(),
   secondName: z.string(),
-  role: z.enum(['doctor', 'caregiver', 'patient', 'guest']),
+  role: z.enum([...roles, 'guest']),
   privileges: z.enum(privileges),
   requestedPrivileges: z.enum(privileges).nullable(),
   /** The patient record linked to this account, for patients. */
@@ -183,6 +183,8 @@ export const adminUserSchema = z.object({
   privileges: z.enum(privileges),
   requestedPrivileges: z.enum(privileges).nullable(),
   isActive: z.boolean(),
+  /** Whether the account signs in with a second factor (an admin can turn it off). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

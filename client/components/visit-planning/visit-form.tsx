@@ -388,11 +388,11 @@ export function ServiceFields({ control }: { control: Control<VisitFormValues> }
           <TextField
             {...field}
             inputRef={field.ref}
-            label={visitTexts.instructions}
+            label={visitTexts.instructionsField}
             multiline
             minRows={2}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message}
+            helperText={fieldState.error?.message ?? visitTexts.instructionsHelp}
           />
         )}
       />

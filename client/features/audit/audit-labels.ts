@@ -15,6 +15,12 @@ const actionLabels: Record<string, string> = {
   register: 'Signed up',
   'password-change': 'Changed password',
   'user-update': 'Changed user',
+  'password-reset-request': 'Asked for a password reset',
+  'password-reset': 'Reset password',
+  'password-reset-link': 'Made a password reset link',
+  'two-factor-on': 'Turned on two-factor sign-in',
+  'two-factor-off': 'Turned off two-factor sign-in',
+  'recovery-codes': 'Made new recovery codes',
 };
 
 const entityLabels: Record<string, string> = {

@@ -1,7 +1,12 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { notices, validation } from '../../../shared/messages.ts';
+import {
+  notices,
+  passwordResetTexts,
+  twoFactorTexts,
+  validation,
+} from '../../../shared/messages.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { dashboardPathFor, normalizeRole } from '../../../shared/permissions.ts';
 import { RedirectSignedIn } from '../../app/guards.tsx';
@@ -10,6 +15,8 @@ import { useSession } from '../../lib/auth.tsx';
 import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { AuthTextField } from './auth-text-field.tsx';
+import { FirstRunNote } from './first-run-note.tsx';
+import { TwoFactorStep, type SignedInAnswer } from './two-factor-step.tsx';
 
 interface LoginForm {
   username: string;
@@ -33,11 +40,8 @@ export function checkLogin(values: LoginForm): LoginErrors {
 
 const fieldOrder: (keyof LoginForm)[] = ['username', 'password'];
 
-interface LoginResponse {
-  role: string;
-  message: string;
-  token: string;
-}
+/** Signed in, or (two-factor on) a challenge for the code step. */
+type LoginResponse = SignedInAnswer | { role: string; message: string; challenge: string };
 
 /**
  * The login form. Like the app's other forms it checks on submit, then again on every change
@@ -51,6 +55,7 @@ function LoginForm() {
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<keyof LoginForm, HTMLInputElement | null>>>({});
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const field = (name: keyof LoginForm) => ({
     name,
@@ -92,10 +97,18 @@ function LoginForm() {
       );
       return;
     }
+    if ('challenge' in response) setChallenge(response.challenge);
+    else await signedIn(response);
+  };
+
+  const signedIn = async (response: SignedInAnswer) => {
     notify('success', response.message);
     // The server's effective role decides where to land, not the login answer's stored one.
     const me = await refresh().catch(() => null);
-    await navigate(dashboardPathFor(me?.role ?? normalizeRole(response.role)), { replace: true });
+    // The agency asks this admin or supervisor to turn two-factor on: the profile has the switch.
+    if (response.twoFactorSetupRequired) notify('info', twoFactorTexts.setupRequired);
+    const home = dashboardPathFor(me?.role ?? normalizeRole(response.role));
+    await navigate(response.twoFactorSetupRequired ? '/profile' : home, { replace: true });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -117,6 +130,16 @@ function LoginForm() {
     }
   };
 
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onBack={() => setChallenge(null)}
+        onSignedIn={signedIn}
+      />
+    );
+  }
+
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Login">
       <AuthTextField
@@ -136,7 +159,12 @@ function LoginForm() {
       <SubmitButton fullWidth size="large" busy={isSubmitting}>
         Login
       </SubmitButton>
-      <Typography sx={{ mt: 2, textAlign: 'center' }}>
+      <Typography sx={{ mt: 1, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/forgot-password" sx={authLinkSx}>
+          {passwordResetTexts.forgotLink}
+        </Link>
+      </Typography>
+      <Typography sx={{ textAlign: 'center' }}>
         No account yet?{' '}
         <Link component={RouterLink} to="/signup" sx={authLinkSx}>
           Sign Up
@@ -150,6 +178,7 @@ export default function LoginPage() {
   return (
     <RedirectSignedIn>
       <AuthCard title="Login">
+        <FirstRunNote />
         <LoginForm />
       </AuthCard>
     </RedirectSignedIn>

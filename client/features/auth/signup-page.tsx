@@ -3,15 +3,21 @@ import { Box, Grid, Link, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { accountTexts, notices, validation } from '../../../shared/messages.ts';
+import { accountTexts, invitationTexts, notices, validation } from '../../../shared/messages.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
+import {
+  privileges,
+  signUpRoles,
+  type Privilege,
+  type SignUpRole,
+} from '../../../shared/permissions.ts';
 import { registerSchema } from '../../../shared/schemas/users.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
 import { muiRegister } from '../../lib/mui-register.ts';
+import { useSignUpStatus } from './api/sign-up-status.ts';
 
 /**
  * registerSchema with the two choices allowed to start empty, so that an untouched select
@@ -20,8 +26,8 @@ import { muiRegister } from '../../lib/mui-register.ts';
 const signupFormSchema = registerSchema.extend({
   role: z
     .string()
-    .refine((v) => (roles as readonly string[]).includes(v), validation.roleRequired)
-    .transform((v) => v as Role),
+    .refine((v) => (signUpRoles as readonly string[]).includes(v), validation.roleRequired)
+    .transform((v) => v as SignUpRole),
   privileges: z
     .string()
     .refine((v) => (privileges as readonly string[]).includes(v), validation.privilegesRequired)
@@ -45,7 +51,26 @@ const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 
 const fieldNames = Object.keys(emptyForm) as (keyof SignupFormInput)[];
 
+/** The agency's sign-up policy: 'closed' shows no form; 'patients' offers only the patient role. */
 export default function SignupPage() {
+  const { data: status } = useSignUpStatus();
+  if (status?.signUp === 'closed') {
+    return (
+      <AuthCard title={invitationTexts.closedTitle}>
+        <Typography sx={{ mb: 2 }}>{invitationTexts.closedNote}</Typography>
+        <Typography sx={{ textAlign: 'center' }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login" sx={authLinkSx}>
+            Login
+          </Link>
+        </Typography>
+      </AuthCard>
+    );
+  }
+  return <SignupForm patientsOnly={status?.signUp === 'patients'} />;
+}
+
+function SignupForm({ patientsOnly }: { patientsOnly: boolean }) {
   const navigate = useNavigate();
   const {
     register,
@@ -94,6 +119,11 @@ export default function SignupPage() {
   return (
     <AuthCard title="Sign Up" width={640}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign Up">
+        {patientsOnly && (
+          <Typography sx={{ mb: 2 }} color="text.secondary">
+            {invitationTexts.patientsOnlyNote}
+          </Typography>
+        )}
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12 }}>
             {text('username', 'Username', { autoComplete: 'username' }, validation.usernameRule)}
@@ -122,7 +152,7 @@ export default function SignupPage() {
               helperText={errors.role?.message}
             >
               <option value="">Choose a role</option>
-              {roles.map((role) => (
+              {(patientsOnly ? (['patient'] as const) : signUpRoles).map((role) => (
                 <option key={role} value={role}>
                   {capitalize(role)}
                 </option>

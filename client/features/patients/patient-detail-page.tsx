@@ -165,14 +165,16 @@ export default function PatientDetailPage() {
         chart={chart.data}
         actions={
           <>
-            <Button
-              component={RouterLink}
-              to={`/patients/${patientId}/summary`}
-              variant="contained"
-              startIcon={<PrintIcon />}
-            >
-              {chartTexts.printSummary}
-            </Button>
+            {can('medical-records:read') && (
+              <Button
+                component={RouterLink}
+                to={`/patients/${patientId}/summary`}
+                variant="contained"
+                startIcon={<PrintIcon />}
+              >
+                {chartTexts.printSummary}
+              </Button>
+            )}
             {back}
           </>
         }

@@ -289,6 +289,14 @@ export default function PatientSummaryPage() {
     </Button>
   );
 
+  if (!can('medical-records:read')) {
+    return (
+      <>
+        <PageHeader title={chartTexts.summaryTitle} actions={back} />
+        <EmptyState text={chartTexts.summaryNotForYou} />
+      </>
+    );
+  }
   if (chart.isLoading) return <LoadingState />;
   if (!chart.data) {
     const missing =

@@ -21,6 +21,8 @@ import { notify } from '../../lib/notify.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useProfile } from './api/get-profile.ts';
 import { useSaveProfile } from './api/save-profile.ts';
+import { TwoFactorCard } from './components/two-factor-card.tsx';
+import { SessionsCard } from './components/sessions-card.tsx';
 
 type ProfileFormInput = z.input<typeof updateProfileSchema>;
 type ProfileFormOutput = z.output<typeof updateProfileSchema>;
@@ -227,6 +229,8 @@ export default function ProfilePage() {
           <ChangePasswordForm />
         </CardContent>
       </Card>
+      <TwoFactorCard />
+      <SessionsCard />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { rotaTexts, visitTexts } from '../../../shared/messages.ts';
 import type { RotaDay, RotaWeek, VisitSummary } from '../../../shared/schemas/visits.ts';
 import { clearSessionData } from '../../lib/auth.tsx';
 import { json, meWith, renderSignedIn, stubApi, type Call } from '../../test/vital-signs-kit.tsx';
-import { rotaTones } from './components/visit-status.tsx';
+import { rotaTones } from '../../components/visits/visit-status.tsx';
 import RotaPage from './rota-page.tsx';
 
 afterEach(() => {
@@ -137,8 +137,12 @@ function Where() {
   return <output data-testid="where">{location.search}</output>;
 }
 
-function renderRota(path: string, routes: Record<string, (call: Call) => Response>) {
-  const calls = stubApi(supervisor, routes);
+function renderRota(
+  path: string,
+  routes: Record<string, (call: Call) => Response>,
+  me: ReturnType<typeof meWith> = supervisor,
+) {
+  const calls = stubApi(me, routes);
   renderSignedIn(
     <MemoryRouter initialEntries={[path]}>
       <RotaPage />
@@ -246,6 +250,22 @@ describe('the rota week', () => {
     }
     await user.click(within(dialog).getByRole('button', { name: rotaTexts.deleteVisit }));
     expect(await screen.findByRole('dialog', { name: rotaTexts.deleteTitle })).toBeInTheDocument();
+  });
+});
+
+describe('the rota for someone who reads it but plans nothing (a coordinator viewer)', () => {
+  it('shows the week and opens a visit, with no Plan visit, Add, Edit, Cancel or Delete', async () => {
+    const viewer = meWith({ temperatureUnit: 'C', glucoseUnit: 'mmol/L' }, 'coordinator', 'viewer');
+    const { user } = renderRota('/rota', { 'GET /api/rota': () => json(200, week()) }, viewer);
+    const block = await screen.findByRole('button', { name: /Owen Price/ });
+    expect(screen.queryByRole('button', { name: rotaTexts.planVisit })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Add a visit/ })).toEqual([]);
+    await user.click(block);
+    const dialog = await screen.findByRole('dialog', { name: /Owen Price/ });
+    for (const name of [rotaTexts.edit, rotaTexts.cancelVisit, rotaTexts.deleteVisit]) {
+      expect(within(dialog).queryByRole('button', { name })).toBeNull();
+    }
+    expect(within(dialog).getByRole('button', { name: rotaTexts.close })).toBeInTheDocument();
   });
 });
 

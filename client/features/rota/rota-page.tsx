@@ -22,13 +22,14 @@ import {
   CancelVisitDialog,
   type CancelTarget,
 } from '../../components/visit-planning/cancel-visit-dialog.tsx';
+import { useSession } from '../../lib/auth.tsx';
 import { EditVisitDialog } from '../../components/visit-planning/edit-visit-dialog.tsx';
 import {
   PlanVisitDialog,
   type PlanVisitPrefill,
 } from '../../components/visit-planning/plan-visit-dialog.tsx';
 import { notify } from '../../lib/notify.ts';
-import { useRotaDay } from './api/get-rota-day.ts';
+import { useRotaDay } from '../../components/visits/api/get-rota-day.ts';
 import { useRotaWeek } from './api/get-rota-week.ts';
 import { DayCounts, DayList } from './components/day-view.tsx';
 import { blockId } from './components/visit-block.tsx';
@@ -143,6 +144,7 @@ export default function RotaPage() {
   const week = useRotaWeek(place.date, place.page, place.view === 'week' && !place.invalid);
   const day = useRotaDay(place.date, place.page, place.view === 'day' && !place.invalid);
 
+  const mayPlan = useSession().can('visits:plan');
   const [details, setDetails] = useState<VisitSummary | null>(null);
   const [planning, setPlanning] = useState<PlanVisitPrefill | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -164,14 +166,16 @@ export default function RotaPage() {
     <PageHeader
       title={rotaTexts.title}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setPlanning({})}
-          sx={navButton}
-        >
-          {rotaTexts.planVisit}
-        </Button>
+        mayPlan && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setPlanning({})}
+            sx={navButton}
+          >
+            {rotaTexts.planVisit}
+          </Button>
+        )
       }
     />
   );
@@ -331,12 +335,15 @@ export default function RotaPage() {
                 today={today ?? ''}
                 conflictIds={conflictIds}
                 onOpen={setDetails}
-                onAdd={(cell) =>
-                  setPlanning({
-                    caregiverId: cell.caregiverId,
-                    caregiverName: cell.caregiverName,
-                    date: cell.date,
-                  })
+                onAdd={
+                  mayPlan
+                    ? (cell) =>
+                        setPlanning({
+                          caregiverId: cell.caregiverId,
+                          caregiverName: cell.caregiverName,
+                          date: cell.date,
+                        })
+                    : undefined
                 }
               />
             </>
@@ -387,6 +394,7 @@ export default function RotaPage() {
             : []
         }
         timeZone={timeZone}
+        mayPlan={mayPlan}
         onClose={() => setDetails(null)}
         onEdit={(visit) => {
           setDetails(null);

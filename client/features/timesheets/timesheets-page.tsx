@@ -108,7 +108,8 @@ function Summary({ period, onOpen }: { period: Period; onOpen(id: number): void 
 export default function TimesheetsPage() {
   const { can } = useSession();
   const [params, setParams] = useSearchParams();
-  const seesEveryone = can('visits:correct');
+  // As the server decides: whoever sees the whole agency reads every caregiver's sheet.
+  const seesEveryone = can('patients:read-all');
   const fallback = periodOf('this-month', todayHere());
   const period: Period = {
     from: params.get('from') ?? fallback.from,

@@ -24,6 +24,11 @@ import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { userKeys } from './api/keys.ts';
 import { useUpdateUser, type UserChange } from './api/update-user.ts';
+import { EndSessionsAction } from './components/end-sessions-dialog.tsx';
+import { InvitationsSection } from './components/invitations-section.tsx';
+import { InviteAction } from './components/invite-dialog.tsx';
+import { ResetLinkAction } from './components/reset-link-dialog.tsx';
+import { TurnOffTwoFactorAction } from './components/turn-off-two-factor.tsx';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 // Compact enough for a table row, still a comfortable target (44 px high).
@@ -204,6 +209,9 @@ function UsersTable() {
           >
             {u.isActive ? 'Deactivate' : 'Reactivate'}
           </Button>
+          <EndSessionsAction user={u} />
+          {u.isActive && <ResetLinkAction user={u} />}
+          <TurnOffTwoFactorAction user={u} />
         </Box>
       ),
     },
@@ -295,9 +303,12 @@ export default function UsersPage() {
   const { can } = useSession();
   return (
     <>
-      <PageHeader title="Users" />
+      <PageHeader title="Users" actions={can('users:manage') ? <InviteAction /> : undefined} />
       {can('users:manage') ? (
-        <UsersTable />
+        <>
+          <UsersTable />
+          <InvitationsSection />
+        </>
       ) : (
         <Alert severity="error" role="alert">
           {apiErrors.forbidden}. {accountTexts.adminOnly}

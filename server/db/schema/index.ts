@@ -6,3 +6,4 @@ export * from './clinical.ts';
 export * from './reminders.ts';
 export * from './medication-rounds.ts';
 export * from './visits.ts';
+export * from './accounts.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -137,6 +138,12 @@ export const agencySettings = pgTable(
     doseMissedAfterMinutes: smallint().notNull().default(240),
     /** A visit not checked in this many minutes after its start is late (the office is told). */
     visitLateAfterMinutes: smallint().notNull().default(15),
+    /** Who may sign up without an invitation: open (anyone, as before) | patients | closed. */
+    signUpPolicy: text().notNull().default('open'),
+    /** How many days an invitation link stays valid. */
+    invitationDays: smallint().notNull().default(7),
+    /** Admins and supervisors must sign in with a second factor (an authenticator code). */
+    requireTwoFactorForStaff: boolean().notNull().default(false),
     updatedBy: integer().references(() => users.id),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -39,6 +39,15 @@ export const users = pgTable(
     glucoseUnit: text().notNull().default('mmol/L'),
     /** The IANA zone times are shown in (e.g. Europe/London); null means the browser's. */
     timeZone: text(),
+    /**
+     * The base32 key of the account's authenticator app (RFC 6238), kept while two-factor sign-in
+     * is being turned on (totpEnabledAt null) and while it is on.
+     */
+    totpSecret: text(),
+    /** When two-factor sign-in was confirmed with a first code; null means it is off. */
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,4 +107,19 @@ export const loginThrottleCounts = pgTable(
     attempts: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.ip, t.windowStart] })],
+);
+
+/** One-time recovery codes for two-factor sign-in: only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    codeHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );

@@ -20,7 +20,7 @@ export const defaultDemoSize: DemoSize = {
 };
 
 export interface DemoLogin {
-  role: 'admin' | 'doctor' | 'caregiver' | 'patient';
+  role: 'admin' | 'doctor' | 'caregiver' | 'patient' | 'coordinator';
   username: string;
   password: string;
   name: string;

@@ -118,7 +118,8 @@ describe('demo agency seed', () => {
   it('fills an empty database with every kind of record at the asked size', () => {
     expect(result.created).toBe(true);
     const c = result.counts;
-    expect(c.users).toBe(1 + 2 + 3 + c.patientAccounts!);
+    // The admin, 2 doctors, 3 caregivers, the coordinator and the patients' accounts.
+    expect(c.users).toBe(1 + 2 + 3 + 1 + c.patientAccounts!);
     expect(c.patients).toBe(6);
     expect(c.patientAccounts).toBeGreaterThanOrEqual(1);
     for (const table of [
@@ -144,7 +145,13 @@ describe('demo agency seed', () => {
       sql`select username, privileges from users order by id limit 1`,
     );
     expect(first).toEqual({ username: 'admin', privileges: 'admin' });
-    expect(result.logins.map((l) => l.role)).toEqual(['admin', 'doctor', 'caregiver', 'patient']);
+    expect(result.logins.map((l) => l.role)).toEqual([
+      'admin',
+      'doctor',
+      'caregiver',
+      'patient',
+      'coordinator',
+    ]);
     const [hash] = await rows<{ password_hash: string }>(
       database,
       sql`select password_hash from users where username = ${result.logins[1]!.username}`,

@@ -40,7 +40,7 @@ async function firstUser(db: Executor, where: SQL | undefined, patientAccount = 
   return row;
 }
 
-/** One login per role: the admin, then the first doctor, caregiver and patient. */
+/** One login per role: the admin, then the first doctor, caregiver, patient and coordinator. */
 export async function findDemoLogins(db: Executor): Promise<DemoLogin[]> {
   const admin = await firstUser(db, and(eq(users.privileges, 'admin'), eq(users.isActive, true)));
   const doctor = await firstUser(
@@ -52,6 +52,10 @@ export async function findDemoLogins(db: Executor): Promise<DemoLogin[]> {
     db,
     and(eq(users.role, 'patient'), eq(users.isActive, true), isNull(patients.deletedAt)),
     true,
+  );
+  const coordinator = await firstUser(
+    db,
+    and(eq(users.role, 'coordinator'), eq(users.isActive, true)),
   );
   const logins: DemoLogin[] = [];
   const add = (role: DemoLogin['role'], row: typeof admin, landing: string, title = ''): void => {
@@ -69,6 +73,7 @@ export async function findDemoLogins(db: Executor): Promise<DemoLogin[]> {
   add('doctor', doctor, '/dashboard', 'Dr. ');
   add('caregiver', caregiver, '/caregiver-dashboard');
   add('patient', patient, '/patient-dashboard');
+  add('coordinator', coordinator, '/coordinator-dashboard');
   return logins;
 }
 

@@ -61,6 +61,7 @@ export async function refreshDueReminders(
     doctor: ['Sign the repeat prescriptions', 'Call the hospital about a discharge letter'],
     caregiver: ['Administer medication', 'Blood pressure check'],
     patient: ['Take the afternoon tablets'],
+    coordinator: ['Find cover for the unassigned visits'],
   };
   for (const login of logins) {
     const [user] = await db

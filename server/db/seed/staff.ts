@@ -43,7 +43,10 @@ export async function insertAccount(
   return { id: row!.id, ...values };
 }
 
-/** Registers the staff one account after another: the admin, the doctors, the caregivers. */
+/**
+ * Registers the staff one account after another: the admin, the doctors, the caregivers, and
+ * the office's coordinator (a fixed name, so the generated names of everyone else stay the same).
+ */
 export async function createStaff(
   agency: Agency,
   size: DemoSize,
@@ -90,5 +93,20 @@ export async function createStaff(
       }),
     );
   }
+  // Written without drawing on the random sequence, so every later name stays the same.
+  const username = uniqueUsername(taken, 'olive.brandt');
+  await agency.tx.insert(users).values({
+    username,
+    firstName: 'Olive',
+    secondName: 'Brandt',
+    role: 'coordinator',
+    privileges: 'editor',
+    email: `${username}@example.com`,
+    primaryLocation: agency.area[0]!,
+    phoneNumber: '555-0100',
+    passwordHash: agency.passwordHash,
+    createdAt: since(90),
+    updatedAt: since(90),
+  });
   return { doctors, caregivers };
 }

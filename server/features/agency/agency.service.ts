@@ -14,17 +14,23 @@ export function getAgencySettings(ctx: RequestContext): Promise<AgencySettings> 
 /**
  * Saves the agency's settings (administrators): the one row is written or replaced, with who
  * changed it, in one transaction with its audit row. Every instance reads them afresh, so the
- * new zone, windows and late setting apply to the next request. A late setting left out keeps
- * the one saved (15 minutes on a first save).
+ * new zone, windows, late setting and account settings apply to the next request. A late or
+ * account setting left out keeps the one saved (the default on a first save).
  */
 export async function setAgencySettings(
   ctx: RequestContext,
   input: AgencySettingsInput,
 ): Promise<AgencySettings> {
-  const { visitLateAfterMinutes, ...rest } = input;
+  const { timeZone, doseWindowMinutes, doseMissedAfterMinutes, ...optional } = input;
+  // Left out (undefined): kept as saved, or the column's default on a first save.
+  const kept = Object.fromEntries(
+    Object.entries(optional).filter(([, value]) => value !== undefined),
+  ) as Partial<typeof optional>;
   const values = {
-    ...rest,
-    ...(visitLateAfterMinutes === undefined ? {} : { visitLateAfterMinutes }),
+    timeZone,
+    doseWindowMinutes,
+    doseMissedAfterMinutes,
+    ...kept,
     updatedBy: ctx.user.id,
     updatedAt: ctx.clock.now(),
   };

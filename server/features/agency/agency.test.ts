@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencyTexts, visitTexts } from '../../../shared/messages.ts';
+import { agencyAccountTexts, agencyTexts, visitTexts } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { agencySettings, auditLog } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
@@ -38,6 +38,9 @@ describe('agency settings', () => {
       doseWindowMinutes: 60,
       doseMissedAfterMinutes: 240,
       visitLateAfterMinutes: 15,
+      signUpPolicy: 'open',
+      invitationDays: 7,
+      requireTwoFactorForStaff: false,
     });
   });
 
@@ -45,14 +48,16 @@ describe('agency settings', () => {
     t.clock.set('2026-01-15T09:30:00.000Z');
     const res = await put(admin, valid);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    // Left out on a first save: the default late setting.
-    expect(res.json).toEqual({ ...valid, visitLateAfterMinutes: 15 });
+    // Left out on a first save: the default late and account settings.
+    const accounts = { signUpPolicy: 'open', invitationDays: 7, requireTwoFactorForStaff: false };
+    expect(res.json).toEqual({ ...valid, visitLateAfterMinutes: 15, ...accounts });
     const rows = await db.select().from(agencySettings);
     expect(rows).toEqual([
       {
         id: 1,
         ...valid,
         visitLateAfterMinutes: 15,
+        ...accounts,
         updatedBy: admin.id,
         updatedAt: new Date('2026-01-15T09:30:00.000Z'),
       },
@@ -65,7 +70,7 @@ describe('agency settings', () => {
       ['update', '1', 'success'],
     ]);
     const read = await call(t.app, 'GET', '/api/agency-settings', { token: doctor.token });
-    expect(read.json).toEqual({ ...valid, visitLateAfterMinutes: 15 });
+    expect(read.json).toEqual({ ...valid, visitLateAfterMinutes: 15, ...accounts });
 
     // Saving again replaces the one row.
     const again = await put(admin, { ...valid, timeZone: 'America/New_York' });
@@ -90,6 +95,41 @@ describe('agency settings', () => {
     const changed = await put(admin, { ...valid, visitLateAfterMinutes: 5 });
     expect(changed.json.visitLateAfterMinutes).toBe(5);
     await put(admin, { ...valid, visitLateAfterMinutes: 15 });
+  });
+
+  it('saves the account settings, answers them, and keeps each one a later save leaves out', async () => {
+    const saved = await put(admin, {
+      ...valid,
+      signUpPolicy: 'patients',
+      invitationDays: 14,
+      requireTwoFactorForStaff: true,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json).toMatchObject({
+      signUpPolicy: 'patients',
+      invitationDays: 14,
+      requireTwoFactorForStaff: true,
+    });
+    const kept = await put(admin, { ...valid, invitationDays: 3 });
+    expect(kept.json).toMatchObject({
+      signUpPolicy: 'patients',
+      invitationDays: 3,
+      requireTwoFactorForStaff: true,
+    });
+    const [row] = await db.select().from(agencySettings);
+    expect(row).toMatchObject({
+      signUpPolicy: 'patients',
+      invitationDays: 3,
+      requireTwoFactorForStaff: true,
+    });
+    const read = await call(t.app, 'GET', '/api/agency-settings', { token: caregiver.token });
+    expect(read.json).toMatchObject({ signUpPolicy: 'patients', invitationDays: 3 });
+    await put(admin, {
+      ...valid,
+      signUpPolicy: 'open',
+      invitationDays: 7,
+      requireTwoFactorForStaff: false,
+    });
   });
 
   it('anyone but an administrator is refused (403) and nothing changes', async () => {
@@ -144,6 +184,30 @@ describe('agency settings', () => {
       { visitLateAfterMinutes: 'soon' },
       'visitLateAfterMinutes',
       visitTexts.lateAfterInvalid,
+    ],
+    [
+      'an unknown sign-up policy',
+      { signUpPolicy: 'friends' },
+      'signUpPolicy',
+      agencyAccountTexts.signUpPolicyInvalid,
+    ],
+    [
+      'invitations valid 0 days',
+      { invitationDays: 0 },
+      'invitationDays',
+      agencyAccountTexts.invitationDaysInvalid,
+    ],
+    [
+      'invitations valid 31 days',
+      { invitationDays: 31 },
+      'invitationDays',
+      agencyAccountTexts.invitationDaysInvalid,
+    ],
+    [
+      'two-factor written as text',
+      { requireTwoFactorForStaff: 'yes' },
+      'requireTwoFactorForStaff',
+      agencyAccountTexts.requireTwoFactorInvalid,
     ],
   ];
   it.each(bad)(

@@ -6,6 +6,7 @@ import {
   type SeriesSpan,
   type VitalSeries,
 } from '../../../shared/schemas/chart.ts';
+import { can, type Permission } from '../../../shared/permissions.ts';
 import type { AllergyStatus } from '../../../shared/schemas/allergies.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -141,15 +142,22 @@ export async function getChart(ctx: RequestContext, patientId: number): Promise<
   const { noKnownAllergiesAt, ...patient } = row;
   const patientName = `${patient.firstName} ${patient.lastName}`;
 
+  // The header holds only what the caller may read: a coordinator sees no clinical fact.
+  const may = (permission: Permission) => can(ctx.user, permission);
   const [allergyRows, conditionRows, careTeam, ranges, lastVitals] = await Promise.all([
-    activeAllergies(db, patientId),
-    activeConditions(db, patientId),
+    may('allergies:read') ? activeAllergies(db, patientId) : [],
+    may('conditions:read') ? activeConditions(db, patientId) : [],
     careTeamOf(db, patientId),
     loadPatientRanges(db, [patientId]),
-    lastReading(db, patientId),
+    may('vital-signs:read') ? lastReading(db, patientId) : null,
   ]);
-  const allergyStatus: AllergyStatus =
-    allergyRows.length > 0 ? 'recorded' : noKnownAllergiesAt ? 'none' : 'not-recorded';
+  const allergyStatus: AllergyStatus | null = !may('allergies:read')
+    ? null
+    : allergyRows.length > 0
+      ? 'recorded'
+      : noKnownAllergiesAt
+        ? 'none'
+        : 'not-recorded';
 
   await ctx.audit.read({ action: 'read', entity: 'patient', entityId: patientId, patientId });
   return {

@@ -250,6 +250,51 @@ describe('the chart', () => {
       ).toBe(400);
     });
 
+    it('a coordinator reads the patient, care team and ranges, but no allergy, condition or reading', async () => {
+      const coordinator = await createUser(db, { role: 'coordinator', privileges: 'editor' });
+      const id = (await createPatient(db, { careTeam: [doctor] })).id;
+      await chartRows.allergy(db, {
+        patientId: id,
+        at: '2025-01-02T00:00:00Z',
+        recordedBy: doctor.id,
+      });
+      await chartRows.condition(db, {
+        patientId: id,
+        at: '2025-01-03T00:00:00Z',
+        recordedBy: doctor.id,
+      });
+      await chartRows.vitalSign(db, {
+        patientId: id,
+        at: '2025-01-04T00:00:00Z',
+        recordedBy: doctor.id,
+      });
+      const full = await chart(doctor, id);
+      expect(full.json).toMatchObject({ allergyStatus: 'recorded' });
+      expect(full.json.allergies).toHaveLength(1);
+      expect(full.json.conditions).toHaveLength(1);
+      expect(full.json.lastVitals).not.toBeNull();
+
+      const res = await chart(coordinator, id);
+      expect(res.status).toBe(200);
+      expect(chartSchema.safeParse(res.json).success).toBe(true);
+      expect(res.json).toEqual({
+        ...full.json,
+        allergyStatus: null,
+        allergies: [],
+        conditions: [],
+        lastVitals: null,
+      });
+      // The clinical lists themselves are refused.
+      for (const url of [
+        `/api/allergies/patient/${id}`,
+        `/api/conditions/patient/${id}`,
+        `/api/vital-signs/patient/${id}`,
+        `/api/medical-records/patient/${id}`,
+      ]) {
+        expect((await call(t.app, 'GET', url, { token: coordinator.token })).status, url).toBe(403);
+      }
+    });
+
     it('a deleted patient answers 404', async () => {
       const id = (await createPatient(db, { careTeam: [doctor] })).id;
       await db.update(patients).set({ deletedAt: new Date() }).where(eq(patients.id, id));

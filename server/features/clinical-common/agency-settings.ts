@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AgencySettings } from '../../../shared/schemas/doses.ts';
+import {
+  signUpPolicies,
+  type AgencySettings,
+  type SignUpPolicy,
+} from '../../../shared/schemas/doses.ts';
 import type { Executor } from '../../db/client.ts';
 import { agencySettings } from '../../db/schema/index.ts';
 
@@ -7,12 +11,19 @@ import { agencySettings } from '../../db/schema/index.ts';
 export const serverTimeZone = (): string =>
   Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
+/** The stored text as a policy; anything unknown is read as 'open', the column's default. */
+const signUpPolicyOf = (value: string): SignUpPolicy =>
+  (signUpPolicies as readonly string[]).includes(value) ? (value as SignUpPolicy) : 'open';
+
 /** The defaults until an administrator saves the agency's settings. */
 export const defaultAgencySettings = (): AgencySettings => ({
   timeZone: serverTimeZone(),
   doseWindowMinutes: 60,
   doseMissedAfterMinutes: 240,
   visitLateAfterMinutes: 15,
+  signUpPolicy: 'open',
+  invitationDays: 7,
+  requireTwoFactorForStaff: false,
 });
 
 /**
@@ -27,8 +38,12 @@ export async function loadAgencySettings(db: Executor): Promise<AgencySettings> 
       doseWindowMinutes: agencySettings.doseWindowMinutes,
       doseMissedAfterMinutes: agencySettings.doseMissedAfterMinutes,
       visitLateAfterMinutes: agencySettings.visitLateAfterMinutes,
+      signUpPolicy: agencySettings.signUpPolicy,
+      invitationDays: agencySettings.invitationDays,
+      requireTwoFactorForStaff: agencySettings.requireTwoFactorForStaff,
     })
     .from(agencySettings)
     .where(eq(agencySettings.id, 1));
-  return row ?? defaultAgencySettings();
+  if (!row) return defaultAgencySettings();
+  return { ...row, signUpPolicy: signUpPolicyOf(row.signUpPolicy) };
 }

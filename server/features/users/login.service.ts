@@ -4,9 +4,11 @@ import type { LoginInput } from '../../../shared/schemas/users.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { createSession, revokeSession } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { agencySettings, users } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { normalizePrivilege } from '../../../shared/permissions.ts';
+import { issueAccountToken } from './account-tokens.ts';
 import { accountAudit, sameUsername, type PublicContext } from './accounts.ts';
 import {
   clearLoginFailures,
@@ -35,6 +37,8 @@ async function findLoginAccount(db: Executor, username: string) {
       role: users.role,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
+      privileges: users.privileges,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(sameUsername(username))
@@ -56,7 +60,7 @@ async function passwordHashOf(db: Executor, userId: number): Promise<string> {
  * Refuses a throttled attempt. Only the first refusal of an address in a window writes an audit
  * row; the others are counted (login_throttle_counts), so a flood cannot fill the audit log.
  */
-async function refuseThrottled(
+export async function refuseThrottled(
   ctx: PublicContext,
   reservation: Extract<Reservation, { throttled: true }>,
   now: Date,
@@ -75,7 +79,7 @@ async function refuseThrottled(
  * Runs a password check on a reserved attempt: a check that could not run (the server too busy
  * to hash) gives the attempt back instead of counting it as a wrong password.
  */
-async function checkReserved<T>(
+export async function checkReserved<T>(
   ctx: PublicContext,
   reservation: Extract<Reservation, { throttled: false }>,
   check: () => Promise<T>,
@@ -88,10 +92,53 @@ async function checkReserved<T>(
   }
 }
 
-export interface LoginResult {
-  token: string;
-  /** The stored role, as the seed's client expects it (`user` routes to the patient dashboard). */
-  role: string;
+/** How long the second step of a login (the authenticator code) may wait after the password. */
+export const TWO_FACTOR_CHALLENGE_MS = 5 * 60 * 1000;
+
+export type LoginResult =
+  | {
+      token: string;
+      /** The stored role, as the seed's client expects it (`user` routes to the patient dashboard). */
+      role: string;
+      /** The agency asks this admin or supervisor to turn two-factor on (they may still sign in). */
+      twoFactorSetupRequired?: true;
+    }
+  | { role: string; twoFactorRequired: true; challenge: string };
+
+/** Whether the agency asks this account (an admin or supervisor) to turn two-factor on. */
+export async function isTwoFactorSetupRequired(ctx: PublicContext, privileges: string) {
+  const privilege = normalizePrivilege(privileges);
+  if (privilege !== 'admin' && privilege !== 'supervisor') return false;
+  const [row] = await ctx.db
+    .select({ required: agencySettings.requireTwoFactorForStaff })
+    .from(agencySettings)
+    .limit(1);
+  return row?.required === true;
+}
+
+/**
+ * Starts a session for an account whose credentials are all checked (password, and the
+ * authenticator or a recovery code when two-factor is on): ends the session presented with the
+ * request, audits the login.
+ */
+export async function startLoginSession(
+  ctx: PublicContext,
+  account: { id: number; role: string; privileges: string; totpEnabledAt: Date | null },
+  userAgent: string | undefined,
+): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  // A login always starts a new session; one presented with the request is ended.
+  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId, now);
+  const token = await createSession(ctx.db, account.id, now, { ip: ctx.ip, userAgent });
+  await accountAudit(ctx, account).record({
+    action: 'login',
+    entity: 'session',
+    entityId: account.id,
+  });
+  if (!account.totpEnabledAt && (await isTwoFactorSetupRequired(ctx, account.privileges))) {
+    return { token, role: account.role, twoFactorSetupRequired: true };
+  }
+  return { token, role: account.role };
 }
 
 /**
@@ -123,16 +170,21 @@ export async function logIn(
     });
     throw loginFailed();
   }
+  if (account.totpEnabledAt) {
+    // The password was right, so this attempt is not a failure; the username's earlier failures
+    // stay counted (a right password must not reset the count of wrong codes).
+    await releaseLoginAttempt(ctx.db, reservation.failureId);
+    const { token: challenge } = await issueAccountToken(
+      ctx.db,
+      'two-factor',
+      now,
+      TWO_FACTOR_CHALLENGE_MS,
+      { userId: account.id },
+    );
+    return { role: account.role, twoFactorRequired: true, challenge };
+  }
   await clearLoginFailures(ctx.db, input.username);
-  // A login always starts a new session; one presented with the request is ended.
-  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId, now);
-  const token = await createSession(ctx.db, account.id, now, { ip: ctx.ip, userAgent });
-  await accountAudit(ctx, account).record({
-    action: 'login',
-    entity: 'session',
-    entityId: account.id,
-  });
-  return { token, role: account.role };
+  return startLoginSession(ctx, account, userAgent);
 }
 
 /** Ends the request's session at once, with its 'logout' audit row in the same transaction. */

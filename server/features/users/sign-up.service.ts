@@ -11,11 +11,13 @@ import {
   usernameTaken,
   type PublicContext,
 } from './accounts.ts';
+import { checkSignUpPolicy } from './invitations.service.ts';
 import { privilegesOnSignUp } from './privilege-requests.ts';
 
 /**
  * Creates an account and its 'register' audit row (in the new account's name) in one
  * transaction. The first account becomes admin; see privilegesOnSignUp for later requests.
+ * The agency's sign-up policy may refuse it (403, nothing written; never the first account).
  */
 export async function registerUser(
   ctx: PublicContext,
@@ -24,6 +26,8 @@ export async function registerUser(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await lockAccounts(tx);
+    // Before anything else, so a refused sign-up tells nothing about taken names.
+    await checkSignUpPolicy(tx, input);
     const [existing] = await tx
       .select({ username: users.username, email: users.email })
       .from(users)

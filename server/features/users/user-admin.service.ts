@@ -24,6 +24,7 @@ const adminUserColumns = {
   privileges: users.privileges,
   requestedPrivileges: users.requestedPrivileges,
   isActive: users.isActive,
+  twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
   createdAt: users.createdAt,
 };
 type AdminUserRow = Omit<AdminUser, 'privileges' | 'requestedPrivileges' | 'createdAt'> & {

@@ -1,13 +1,14 @@
+import { errorResponses } from '../../lib/error-responses.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountMessages, notices } from '../../../shared/messages.ts';
-import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common.ts';
+import { accountMessages, notices, twoFactorTexts } from '../../../shared/messages.ts';
+import { loginAnswerSchema } from '../../../shared/schemas/two-factor.ts';
+import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import {
   adminUpdateUserSchema,
   adminUserListQuerySchema,
   adminUserSchema,
   changePasswordSchema,
-  loginResponseSchema,
   loginSchema,
   meSchema,
   messageResponseSchema,
@@ -42,14 +43,7 @@ import {
 } from './users.service.ts';
 
 const tags = ['users'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 const usernameParams = z.object({ username: z.string().min(1).max(200) });
 
@@ -100,7 +94,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Retry-After) until the window passes.',
         security: [],
         body: loginSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        // With two-factor on: {role, message, twoFactorRequired, challenge} and no session yet.
+        response: { 200: loginAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -109,8 +104,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['user-agent'],
       );
+      if ('challenge' in result) {
+        const { role, twoFactorRequired, challenge } = result;
+        return { role, message: twoFactorTexts.enterCode, twoFactorRequired, challenge };
+      }
       setSessionCookie(request, reply, result.token);
-      return { role: result.role, message: accountMessages.loginSuccess, token: result.token };
+      return {
+        role: result.role,
+        message: accountMessages.loginSuccess,
+        token: result.token,
+        ...(result.twoFactorSetupRequired ? { twoFactorSetupRequired: true as const } : {}),
+      };
     },
   );
 

@@ -195,6 +195,24 @@ describe('sign-up', () => {
   });
 });
 
+describe('sign-up roles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sign-up offers no coordinator role: an admin appoints one (400, nothing stored)', async () => {
+    const before = await t.app.db.select().from(users);
+    const res = await call(t.app, 'POST', '/api/users/register', {
+      body: signup({ username: 'office.self', role: 'coordinator' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ role: validation.roleRequired });
+    expect(await t.app.db.select().from(users)).toEqual(before);
+  });
+});
+
 describe('sign-up race', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -305,6 +305,31 @@ describe('late and missed visit alerts', () => {
     expect(await alertRowsOf(db, ids)).toHaveLength(18);
   });
 
+  it('coordinators, who plan the visits, are told of late and missed ones at any privilege; inactive ones are not', async () => {
+    const { caregiver, patientId } = await team();
+    const coordinator = await createUser(db, { role: 'coordinator', privileges: 'viewer' });
+    const former = await createUser(db, { role: 'coordinator', isActive: false });
+    await insertVisit(db, {
+      patientId,
+      caregiverId: caregiver.id,
+      recordedBy: coordinator.id,
+      plannedStart: at('2026-02-12T10:00:00Z'),
+    });
+    expect(await sweep('2026-02-12T10:15:00.000Z')).toEqual({ late: 1, missed: 0 });
+    expect(await sweep('2026-02-12T11:00:00.000Z')).toEqual({ late: 0, missed: 1 });
+    expect((await noticesOf(db, coordinator)).map((n) => [n.message, n.link])).toEqual([
+      [
+        visitTexts.lateAlert('Cara Giver', 'Ada Lovelace', '10:00 AM GMT'),
+        '/rota?view=day&date=2026-02-12',
+      ],
+      [
+        visitTexts.missedAlert('Cara Giver', 'Ada Lovelace', '10:00 AM GMT'),
+        '/rota?view=day&date=2026-02-12',
+      ],
+    ]);
+    expect(await noticesOf(db, former)).toEqual([]);
+  });
+
   it('two app instances sweeping at once on one database send each alert once', async () => {
     const second = await buildApp({
       config: testConfig,

@@ -184,7 +184,8 @@ export async function sweepVisitAlerts(
 /**
  * The notices of some visits' alerts: to each patient's active care-team doctors and every
  * active supervisor and administrator (staff, not patients; privileges are cumulative, so an
- * administrator supervises too), and for a missed visit its caregiver too; each
+ * administrator supervises too) and coordinator (the office, who plan the visits), and for a
+ * missed visit its caregiver too; each
  * person once per visit.
  */
 async function notify(
@@ -206,7 +207,7 @@ async function notify(
         id: users.id,
         name: sql<string>`${users.firstName} || ' ' || ${users.secondName}`,
         isActive: users.isActive,
-        supervisor: sql<boolean>`${users.privileges} in ('supervisor', 'admin') and ${users.role} <> 'patient'`,
+        supervisor: sql<boolean>`(${users.privileges} in ('supervisor', 'admin') and ${users.role} <> 'patient') or ${users.role} = 'coordinator'`,
       })
       .from(users)
       .where(
@@ -217,6 +218,7 @@ async function notify(
             ne(users.role, 'patient'),
             eq(users.isActive, true),
           ),
+          and(eq(users.role, 'coordinator'), eq(users.isActive, true)),
         ),
       )
       .orderBy(asc(users.id)),

@@ -51,7 +51,7 @@ export const visitReadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rota',
     {
-      config: { access: 'visits:plan', auditEntity: 'visit' },
+      config: { access: 'rota:read', auditEntity: 'visit' },
       schema: {
         tags,
         summary:
@@ -71,7 +71,7 @@ export const visitReadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rota/day',
     {
-      config: { access: 'visits:plan', auditEntity: 'visit' },
+      config: { access: 'rota:read', auditEntity: 'visit' },
       schema: {
         tags,
         summary: 'Every visit of a day in scope with its status now, and counts per state',

@@ -160,35 +160,40 @@ export function ChartHeader({ chart, actions }: { chart: Chart; actions?: ReactN
           gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
         }}
       >
-        <Part title={chartTexts.allergies}>
-          <AllergySummary status={chart.allergyStatus} allergies={chart.allergies} />
-        </Part>
-        <Part title={chartTexts.conditions}>
-          {chart.conditions.length === 0 ? (
-            <Typography color="text.secondary">{conditionTexts.noneActive}</Typography>
-          ) : (
-            <Box
-              component="ul"
-              aria-label={chartTexts.conditions}
-              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}
-            >
-              {chart.conditions.map((condition) => (
-                <Box component="li" key={condition.id} sx={{ maxWidth: '100%' }}>
-                  <Chip
-                    variant="outlined"
-                    label={condition.name}
-                    sx={{
-                      maxWidth: '100%',
-                      height: 'auto',
-                      minHeight: 32,
-                      '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
-                    }}
-                  />
-                </Box>
-              ))}
-            </Box>
-          )}
-        </Part>
+        {/* Office staff (no clinical reads) get a null status: no allergies or conditions shown. */}
+        {chart.allergyStatus !== null && (
+          <Part title={chartTexts.allergies}>
+            <AllergySummary status={chart.allergyStatus} allergies={chart.allergies} />
+          </Part>
+        )}
+        {chart.allergyStatus !== null && (
+          <Part title={chartTexts.conditions}>
+            {chart.conditions.length === 0 ? (
+              <Typography color="text.secondary">{conditionTexts.noneActive}</Typography>
+            ) : (
+              <Box
+                component="ul"
+                aria-label={chartTexts.conditions}
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}
+              >
+                {chart.conditions.map((condition) => (
+                  <Box component="li" key={condition.id} sx={{ maxWidth: '100%' }}>
+                    <Chip
+                      variant="outlined"
+                      label={condition.name}
+                      sx={{
+                        maxWidth: '100%',
+                        height: 'auto',
+                        minHeight: 32,
+                        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+                      }}
+                    />
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </Part>
+        )}
         <Part title={chartTexts.careTeam}>
           {chart.careTeam.length === 0 ? (
             <Typography color="text.secondary">{chartTexts.noCareTeam}</Typography>

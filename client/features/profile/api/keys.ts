@@ -6,3 +6,8 @@ export const profileKeys = {
 /** The profile call of a user (GET and PUT). */
 export const profilePath = (username: string) =>
   `/api/users/username/${encodeURIComponent(username)}`;
+
+/** Query keys of "Where you're signed in". */
+export const sessionKeys = {
+  mine: ['sessions', 'me'] as const,
+};

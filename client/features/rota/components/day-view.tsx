@@ -4,7 +4,12 @@ import { rotaTexts, visitTexts } from '../../../../shared/messages.ts';
 import type { RotaDay, VisitSummary } from '../../../../shared/schemas/visits.ts';
 import { EmptyState } from '../../../components/list-states.tsx';
 import { dayLong } from '../lib/rota-dates.ts';
-import { StatusChip, toneOf, type RotaTone, useToneColours } from './visit-status.tsx';
+import {
+  StatusChip,
+  toneOf,
+  type RotaTone,
+  useToneColours,
+} from '../../../components/visits/visit-status.tsx';
 
 const countTones: { key: keyof RotaDay['counts']; tone: RotaTone }[] = [
   { key: 'planned', tone: 'planned' },

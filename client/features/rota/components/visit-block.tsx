@@ -2,7 +2,7 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Box, ButtonBase } from '@mui/material';
 import { rotaTexts, visitTexts } from '../../../../shared/messages.ts';
 import type { VisitSummary } from '../../../../shared/schemas/visits.ts';
-import { StatusMark, toneOf, useToneColours } from './visit-status.tsx';
+import { StatusMark, toneOf, useToneColours } from '../../../components/visits/visit-status.tsx';
 
 /** The element id of a visit's block, so a conflict in the list can take the focus to it. */
 export const blockId = (visitId: number) => `rota-visit-${visitId}`;

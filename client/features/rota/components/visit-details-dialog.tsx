@@ -13,7 +13,7 @@ import { rotaTexts, visitTexts } from '../../../../shared/messages.ts';
 import type { VisitSummary } from '../../../../shared/schemas/visits.ts';
 import { useFullScreenDialog } from '../../../components/dialog.ts';
 import { dayLong } from '../lib/rota-dates.ts';
-import { StatusChip, toneOf } from './visit-status.tsx';
+import { StatusChip, toneOf } from '../../../components/visits/visit-status.tsx';
 
 /** A visit in words, for the dialogs' titles and confirmations. */
 export const describeVisit = (visit: VisitSummary) =>
@@ -44,6 +44,7 @@ export function VisitDetailsDialog({
   onEdit,
   onCancel,
   onDelete,
+  mayPlan = true,
 }: {
   visit: VisitSummary | null;
   /** The rota's conflict messages about this visit. */
@@ -53,10 +54,12 @@ export function VisitDetailsDialog({
   onEdit(visit: VisitSummary): void;
   onCancel(visit: VisitSummary): void;
   onDelete(visit: VisitSummary): void;
+  /** Edit, cancel and delete are offered only to those who plan visits. */
+  mayPlan?: boolean;
 }) {
   const fullScreen = useFullScreenDialog();
   const clock = (at: string | null) => (at ? localParts(new Date(at), timeZone).time : '—');
-  const planned = visit?.status === 'planned';
+  const planned = mayPlan && visit?.status === 'planned';
   return (
     <Dialog
       open={visit !== null}
@@ -119,16 +122,18 @@ export function VisitDetailsDialog({
                 <Fact label={rotaTexts.cancelReason} value={visit.cancelReason} />
               )}
             </Box>
-            {!planned && (
+            {mayPlan && !planned && (
               <Typography color="text.secondary" sx={{ mt: 2 }}>
                 {rotaTexts.notChangeable}
               </Typography>
             )}
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-            <Button onClick={() => onDelete(visit)} color="error" variant="outlined">
-              {rotaTexts.deleteVisit}
-            </Button>
+            {mayPlan && (
+              <Button onClick={() => onDelete(visit)} color="error" variant="outlined">
+                {rotaTexts.deleteVisit}
+              </Button>
+            )}
             <Box sx={{ flexGrow: 1 }} />
             <Button onClick={onClose}>{rotaTexts.close}</Button>
             {planned && (

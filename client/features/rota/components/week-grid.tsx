@@ -59,7 +59,8 @@ export function WeekGrid({
   today: string;
   conflictIds: Set<number>;
   onOpen(visit: VisitSummary): void;
-  onAdd(cell: { caregiverId: number | null; caregiverName?: string; date: string }): void;
+  /** Plans a visit in a cell; absent for those who read the rota but plan nothing. */
+  onAdd?(cell: { caregiverId: number | null; caregiverName?: string; date: string }): void;
 }) {
   const rows = rowsOf(week);
   const byCell = new Map<string, VisitSummary[]>();
@@ -189,22 +190,24 @@ export function WeekGrid({
                           onOpen={onOpen}
                         />
                       ))}
-                      <Button
-                        size="small"
-                        variant="text"
-                        startIcon={<AddIcon />}
-                        aria-label={rotaTexts.addVisitFor(row.name, dayLong(day))}
-                        onClick={() =>
-                          onAdd({
-                            caregiverId: row.caregiverId,
-                            caregiverName: row.caregiverId === null ? undefined : row.name,
-                            date: day,
-                          })
-                        }
-                        sx={{ minHeight: 40, justifyContent: 'flex-start', px: 1 }}
-                      >
-                        {rotaTexts.addVisit}
-                      </Button>
+                      {onAdd && (
+                        <Button
+                          size="small"
+                          variant="text"
+                          startIcon={<AddIcon />}
+                          aria-label={rotaTexts.addVisitFor(row.name, dayLong(day))}
+                          onClick={() =>
+                            onAdd({
+                              caregiverId: row.caregiverId,
+                              caregiverName: row.caregiverId === null ? undefined : row.name,
+                              date: day,
+                            })
+                          }
+                          sx={{ minHeight: 40, justifyContent: 'flex-start', px: 1 }}
+                        >
+                          {rotaTexts.addVisit}
+                        </Button>
+                      )}
                     </Box>
                   </td>
                 );

@@ -1,13 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Box, Card, CardContent, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Card,
+  CardContent,
+  FormControlLabel,
+  MenuItem,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useId, useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { agencyTexts, scheduleTexts, timesheetTexts } from '../../../../shared/messages.ts';
+import {
+  agencyAccountTexts,
+  agencyTexts,
+  scheduleTexts,
+  timesheetTexts,
+} from '../../../../shared/messages.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import {
   agencySettingsInputSchema,
   type AgencySettings,
   type AgencySettingsInput,
+  type SignUpPolicy,
 } from '../../../../shared/schemas/doses.ts';
 import { ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -21,9 +37,26 @@ interface AgencyFormValues {
   doseWindowMinutes: number | null;
   doseMissedAfterMinutes: number | null;
   visitLateAfterMinutes: number | null;
+  signUpPolicy: SignUpPolicy;
+  invitationDays: number | null;
+  requireTwoFactorForStaff: boolean;
 }
 
-const fields = ['timeZone', 'doseWindowMinutes', 'doseMissedAfterMinutes', 'visitLateAfterMinutes'];
+const fields = [
+  'timeZone',
+  'doseWindowMinutes',
+  'doseMissedAfterMinutes',
+  'visitLateAfterMinutes',
+  'signUpPolicy',
+  'invitationDays',
+  'requireTwoFactorForStaff',
+];
+
+const signUpChoices: [SignUpPolicy, string][] = [
+  ['open', agencyAccountTexts.signUpOpen],
+  ['patients', agencyAccountTexts.signUpPatients],
+  ['closed', agencyAccountTexts.signUpClosed],
+];
 
 /** The zones this browser knows, with the stored one and UTC even where the list leaves them out. */
 function zonesWith(stored: string): string[] {
@@ -62,9 +95,10 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
   });
 
   const numberField = (
-    name: 'doseWindowMinutes' | 'doseMissedAfterMinutes' | 'visitLateAfterMinutes',
+    name:
+      'doseWindowMinutes' | 'doseMissedAfterMinutes' | 'visitLateAfterMinutes' | 'invitationDays',
     label: string,
-    hint: string,
+    hint?: string,
   ) => (
     <Controller
       control={control}
@@ -133,6 +167,50 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
         timesheetTexts.lateAfterLabel,
         timesheetTexts.lateAfterHint,
       )}
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 1 }}>
+        {agencyAccountTexts.group}
+      </Typography>
+      <Controller
+        control={control}
+        name="signUpPolicy"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label={agencyAccountTexts.signUpPolicy}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            sx={{ maxWidth: 400 }}
+          >
+            {signUpChoices.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {numberField('invitationDays', agencyAccountTexts.invitationDays)}
+      <Controller
+        control={control}
+        name="requireTwoFactorForStaff"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            }
+            label={agencyAccountTexts.requireTwoFactor}
+          />
+        )}
+      />
       <Box>
         <SubmitButton busy={save.isPending}>{scheduleTexts.saveAgency}</SubmitButton>
       </Box>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RotaDay } from '../../../../shared/schemas/visits.ts';
 import { api } from '../../../lib/api.ts';
-import { visitKeys } from '../../../components/visits/api/keys.ts';
+import { visitKeys } from './keys.ts';
 
 /** The day view's status is live: read again every minute. */
 export const ROTA_DAY_REFRESH_MS = 60_000;

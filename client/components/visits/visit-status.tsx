@@ -6,8 +6,8 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, useTheme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { visitTexts } from '../../../../shared/messages.ts';
-import type { VisitStatus, VisitSummary } from '../../../../shared/schemas/visits.ts';
+import { visitTexts } from '../../../shared/messages.ts';
+import type { VisitStatus, VisitSummary } from '../../../shared/schemas/visits.ts';
 
 /** A visit's state as the rota shows it: its status, or Late for a planned visit past due. */
 export type RotaTone = VisitStatus | 'late';
@@ -47,6 +47,15 @@ export const toneLabel = (tone: RotaTone): string =>
 export function useToneColours() {
   const mode = useTheme().palette.mode;
   return (tone: RotaTone) => rotaTones[tone][mode];
+}
+
+/** A state's icon alone, for a place that says the state in words nearby (aria-hidden). */
+export function StatusIcon({ tone }: { tone: RotaTone }) {
+  return (
+    <Box component="span" aria-hidden="true" sx={{ display: 'inline-flex', fontSize: '1.1em' }}>
+      {icons[tone]}
+    </Box>
+  );
 }
 
 /** The state in words beside its icon, in the block's own colours. */
