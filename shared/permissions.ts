@@ -58,6 +58,8 @@ export const permissionNames = [
   'audit:read',
   'records:restore',
   'agency:manage',
+  'agency:export',
+  'patients:import',
 ] as const;
 export type Permission = (typeof permissionNames)[number];
 
@@ -83,6 +85,8 @@ const adminGrants: readonly Permission[] = [
   'audit:read',
   'records:restore',
   'agency:manage',
+  'agency:export',
+  'patients:import',
 ];
 const supervisorGrants: readonly Permission[] = [
   'patients:read-all',

@@ -28,6 +28,11 @@ export const auditActions = [
   'two-factor-on',
   'two-factor-off',
   'recovery-codes',
+  'export',
+  'import',
+  'calendar-feed-create',
+  'calendar-feed-revoke',
+  'calendar-feed-read',
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 

@@ -21,6 +21,17 @@ const actionLabels: Record<string, string> = {
   'two-factor-on': 'Turned on two-factor sign-in',
   'two-factor-off': 'Turned off two-factor sign-in',
   'recovery-codes': 'Made new recovery codes',
+  invite: 'Invited',
+  'revoke-invitation': 'Revoked an invitation',
+  'accept-invitation': 'Joined by invitation',
+  'end-session': 'Ended a session',
+  'end-other-sessions': 'Ended other sessions',
+  'end-user-sessions': "Ended a user's sessions",
+  export: 'Exported',
+  import: 'Imported',
+  'calendar-feed-create': 'Made a calendar feed',
+  'calendar-feed-revoke': 'Revoked a calendar feed',
+  'calendar-feed-read': 'Calendar feed read',
 };
 
 const entityLabels: Record<string, string> = {
