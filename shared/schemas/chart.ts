@@ -75,7 +75,8 @@ export const chartSchema = z.object({
   /** Active conditions, newest first (empty for a caller who may not read them). */
   conditions: z.array(conditionSchema),
   careTeam: z.array(careTeamMemberSchema),
-  ranges: patientRangesSchema,
+  /** The patient's vital-sign ranges, or null for a caller who may not read vital signs. */
+  ranges: patientRangesSchema.nullable(),
   /** The newest reading, or null (also for a caller who may not read vital signs). */
   lastVitals: vitalSignSchema.nullable(),
 });

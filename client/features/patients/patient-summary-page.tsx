@@ -201,7 +201,9 @@ function LastVitals({ chart }: { chart: Chart }) {
   const units = useUnits();
   const reading = chart.lastVitals;
   if (!reading) return <Typography>{vitalSignTexts.empty}</Typography>;
-  const flagged = new Set(outOfRange(reading, chart.ranges).map((o) => o.measurement));
+  // A reading comes only with its ranges: both need vital-signs:read.
+  const out = chart.ranges ? outOfRange(reading, chart.ranges) : [];
+  const flagged = new Set(out.map((o) => o.measurement));
   return (
     <>
       <Typography sx={{ mb: 1 }}>

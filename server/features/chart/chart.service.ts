@@ -126,7 +126,8 @@ async function lastReading(db: Executor, patientId: number) {
 
 /**
  * The chart's header for a patient in scope (404 otherwise, as everywhere): the patient, age,
- * allergy status, active allergies and conditions, care team, ranges and last reading. Two
+ * allergy status, active allergies and conditions, care team, ranges and last reading (each
+ * clinical part only for a caller who may read it). Two
  * round trips whatever the history: the patient (with the scope), then five independent reads
  * side by side. Audited as one 'read' of the patient.
  */
@@ -148,7 +149,7 @@ export async function getChart(ctx: RequestContext, patientId: number): Promise<
     may('allergies:read') ? activeAllergies(db, patientId) : [],
     may('conditions:read') ? activeConditions(db, patientId) : [],
     careTeamOf(db, patientId),
-    loadPatientRanges(db, [patientId]),
+    may('vital-signs:read') ? loadPatientRanges(db, [patientId]) : null,
     may('vital-signs:read') ? lastReading(db, patientId) : null,
   ]);
   const allergyStatus: AllergyStatus | null = !may('allergies:read')
@@ -174,7 +175,7 @@ export async function getChart(ctx: RequestContext, patientId: number): Promise<
       toJson<Chart['conditions'][number]>({ ...r, patientName }),
     ),
     careTeam,
-    ranges: ranges.get(patientId)!,
+    ranges: ranges?.get(patientId) ?? null,
     lastVitals: lastVitals
       ? toJson<NonNullable<Chart['lastVitals']>>({ ...lastVitals, patientName })
       : null,

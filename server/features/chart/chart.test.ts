@@ -250,7 +250,7 @@ describe('the chart', () => {
       ).toBe(400);
     });
 
-    it('a coordinator reads the patient, care team and ranges, but no allergy, condition or reading', async () => {
+    it('a coordinator reads the patient and care team, but no allergy, condition, range or reading', async () => {
       const coordinator = await createUser(db, { role: 'coordinator', privileges: 'editor' });
       const id = (await createPatient(db, { careTeam: [doctor] })).id;
       await chartRows.allergy(db, {
@@ -282,6 +282,7 @@ describe('the chart', () => {
         allergyStatus: null,
         allergies: [],
         conditions: [],
+        ranges: null,
         lastVitals: null,
       });
       // The clinical lists themselves are refused.
