@@ -193,6 +193,15 @@ export const targets: Target[] = [
     path: (p) => `/api/patients/${p.historyPatientId}/chart`,
   },
   {
+    id: 'fhir-patient',
+    label: "GET /api/patients/{id}/fhir (supervisor, one patient's FHIR R4 bundle)",
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/patients/{}/fhir',
+    as: 'supervisor',
+    path: (p) => `/api/patients/${p.patientId}/fhir`,
+  },
+  {
     id: 'timeline-first',
     label: 'GET /api/patients/{id}/timeline (doctor, first page of 30)',
     kind: 'list',

@@ -4,7 +4,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -17,12 +16,18 @@ import { allergyStatusRoutes } from './features/allergies/allergies.routes.ts';
 import { allergiesFeature } from './features/allergies/allergies.service.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import {
+  calendarFeedsRoutes,
+  hideFeedToken,
+} from './features/calendar-feeds/calendar-feeds.routes.ts';
 import { chartRoutes } from './features/chart/chart.routes.ts';
 import { conditionsFeature } from './features/conditions/conditions.service.ts';
 import { deletedRecordsRoutes } from './features/deleted-records/deleted-records.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
+import { fhirRoutes } from './features/fhir/fhir.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { medicalRecordsFeature } from './features/medical-records/medical-records.service.ts';
+import { patientImportRoutes } from './features/patient-import/patient-import.routes.ts';
 import { dosesFeature } from './features/medications/doses.service.ts';
 import { medicationsFeature } from './features/medications/medications.service.ts';
 import { doseReadsRoutes } from './features/medications/dose-reads.routes.ts';
@@ -38,6 +43,9 @@ import { passwordResetRoutes } from './features/users/password-reset.routes.ts';
 import { twoFactorRoutes } from './features/users/two-factor.routes.ts';
 import { mySessionsRoutes } from './features/users/my-sessions.routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { rewriteAliasedUrl } from './openapi/aliases.ts';
+import { declareDocsPublic, registerApiDocs } from './openapi/docs.ts';
+import { openapiOptions } from './openapi/document.ts';
 import { vitalSignsFeature } from './features/vital-signs/vital-signs.service.ts';
 import { vitalRangesRoutes } from './features/vital-ranges/vital-ranges.routes.ts';
 import { carePlanTasksFeature } from './features/visits/care-plan.service.ts';
@@ -96,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // Older paths of a few calls answer as the documented ones (server/openapi/aliases.ts).
+    rewriteUrl: rewriteAliasedUrl,
     frameworkErrors,
     // Fastify's two lines per request are replaced by the one below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -109,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.log[level](
       {
         method: request.method,
-        path: request.url.split('?', 1)[0],
+        path: hideFeedToken(request.url.split('?', 1)[0]!),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -131,28 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer?.close());
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'ElderCare System API',
-        version: '1.0.0',
-        description:
-          'Errors answer {message, errors?}; lists answer arrays with X-Total-Count. Totals are ' +
-          'counted up to 1,000 rows past the end of the page asked for: beyond that, ' +
-          'X-Total-Count is a lower bound and X-Total-Count-Capped: true is sent. With ' +
-          'count=none a full page is not counted at all (the total is then the rows up to ' +
-          "the page's end, capped): for callers that show no total.",
-      },
-      components: {
-        securitySchemes: {
-          cookie: { type: 'apiKey', in: 'cookie', name: 'ec_session' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ cookie: [] }, { bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The API document (/api/openapi.json) and its reference page (/api/docs): server/openapi/.
+  await app.register(swagger, openapiOptions(options.config.appUrl));
+  app.addHook('onRoute', declareDocsPublic);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -164,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  await registerApiDocs(app);
 
   const api = async (scope: FastifyInstance) => {
     await scope.register(healthRoutes);
@@ -172,9 +164,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(passwordResetRoutes);
     await scope.register(twoFactorRoutes);
     await scope.register(mySessionsRoutes);
+    await scope.register(calendarFeedsRoutes);
     await scope.register(directoryRoutes);
     await scope.register(patientsRoutes);
+    await scope.register(patientImportRoutes);
     await scope.register(chartRoutes);
+    await scope.register(fhirRoutes);
     await scope.register(doseReadsRoutes);
     await scope.register(visitReadsRoutes);
     await scope.register(vitalRangesRoutes);

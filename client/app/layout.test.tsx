@@ -68,15 +68,19 @@ describe('sidebar links', () => {
     expect(doctor.map((l) => l.label)).not.toContain('My record');
   });
 
-  it('admins also get Users, Audit Log and Deleted Records; others do not', () => {
-    expect(links('caregiver', 'admin').slice(-3)).toEqual([
+  it('admins also get Users, Audit Log, Deleted Records and Import patients; others do not', () => {
+    const admin = links('caregiver', 'admin');
+    const duties = admin.slice(admin.findIndex(([label]) => label === 'Users'));
+    expect(duties.slice(0, 3)).toEqual([
       ['Users', '/users'],
       ['Audit Log', '/audit'],
       ['Deleted Records', '/deleted-records'],
     ]);
+    expect(duties).toContainEqual(['Import patients', '/import-patients']);
     const supervisorLabels = links('doctor', 'supervisor').map(([label]) => label);
     expect(supervisorLabels).not.toContain('Users');
     expect(supervisorLabels).not.toContain('Deleted Records');
+    expect(supervisorLabels).not.toContain('Import patients');
   });
 
   it('a guest gets no links', () => {

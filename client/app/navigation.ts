@@ -253,6 +253,18 @@ export const screens: Screen[] = [
     access: 'records:restore',
     sidebar: { label: 'Deleted Records', icon: 'deleted-records', order: everyRoleLast },
   },
+  {
+    path: '/agency-export',
+    load: () => import('../features/agency-export/agency-export-page.tsx'),
+    access: 'agency:export',
+    sidebar: { label: 'Agency export', icon: 'records', order: everyRoleLast },
+  },
+  {
+    path: '/import-patients',
+    load: () => import('../features/patient-import/import-patients-page.tsx'),
+    access: 'patients:import',
+    sidebar: { label: 'Import patients', icon: 'patients', order: everyRoleLast },
+  },
 ];
 
 /** Screens open to guests; a signed-in user on /login or /signup goes to their dashboard. */

@@ -111,3 +111,17 @@ export async function apiList<T>(
   const capped = response.headers.get('X-Total-Count-Capped') === 'true';
   return { items, total, capped, headers: response.headers };
 }
+
+/**
+ * A file from the API (a CSV export): fetched with the session like any call (and the browser's
+ * zone, in which the file writes times), answered as a Blob with the server's file name.
+ */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}

@@ -147,6 +147,8 @@ export function usePagedList<T>(
     filters,
     setFilter,
     clearFilters,
+    /** The list's query without paging (search, order, filters): what its CSV download takes. */
+    exportQuery: { q: q || undefined, sort, ...activeFilters, ...extraQuery },
     /** Whether any filter is set: an empty list then says the filters hide rows. */
     filtered: Object.keys(activeFilters).length > 0,
     paging: pagingOf(query.data),

@@ -22,7 +22,7 @@ describe('deny by default', () => {
     expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
-  it('only register, login, health, the session probe and the API description are public', () => {
+  it('only register, login, health, the session probe and the API description and reference are public', () => {
     const publicRoutes = t.app.routeDeclarations
       .filter((r) => r.url.startsWith('/api') && r.access === 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -31,6 +31,12 @@ describe('deny by default', () => {
       expect([
         'GET /api/health',
         'GET /api/openapi.json',
+        'GET /api/docs',
+        'GET /api/docs/json',
+        'GET /api/docs/yaml',
+        'GET /api/docs/static/*',
+        'GET /api/docs/static/index.html',
+        'GET /api/docs/static/swagger-initializer.js',
         'GET /api/invitations/accept/:token',
         'GET /api/session',
         'POST /api/users/login',
@@ -41,6 +47,8 @@ describe('deny by default', () => {
         'POST /api/users/password-reset/confirm',
         'GET /api/users/sign-up-status',
         'POST /api/invitations/accept',
+        // Calendar apps send no cookie: the feed's long random token is its credential.
+        'GET /api/calendar-feed/:token.ics',
       ]).toContain(route);
     }
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { can, type Permission } from '../../shared/permissions.ts';
 import { hashToken } from '../auth/sessions.ts';
-import { accountTokens } from '../db/schema/index.ts';
+import { accountTokens, calendarFeeds } from '../db/schema/index.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import { createOtherSession } from './session-factories.ts';
 import {
@@ -106,6 +106,23 @@ function route(rule: Partial<Rule> & Pick<Rule, 'request'>): Rule {
 const rules: Record<string, Rule> = {
   'GET /api/health': route({ public: true, request: plain('/api/health') }),
   'GET /api/openapi.json': route({ public: true, request: plain('/api/openapi.json') }),
+  // The API reference page (@fastify/swagger-ui): its HTML, scripts, styles and the document.
+  'GET /api/docs': route({ public: true, request: plain('/api/docs') }),
+  'GET /api/docs/json': route({ public: true, request: plain('/api/docs/json') }),
+  'GET /api/docs/yaml': route({ public: true, request: plain('/api/docs/yaml') }),
+  'GET /api/docs/static/*': route({
+    public: true,
+    request: plain('/api/docs/static/swagger-ui.css'),
+  }),
+  'GET /api/docs/static/swagger-initializer.js': route({
+    public: true,
+    request: plain('/api/docs/static/swagger-initializer.js'),
+  }),
+  'GET /api/docs/static/index.html': route({
+    public: true,
+    success: 302,
+    request: plain('/api/docs/static/index.html'),
+  }),
   'GET /api/session': route({ public: true, request: plain('/api/session') }),
   'POST /api/users/register': route({
     public: true,
@@ -237,11 +254,11 @@ const rules: Record<string, Rule> = {
       password: 'a-brand-new-secret-42',
     }),
   }),
-  'POST /api/users/:id/password-reset-link': route({
+  'POST /api/users/password-reset-link/:id': route({
     targeted: true,
     decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
     request: async ({ w, which }) => ({
-      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/password-reset-link`,
+      url: `/api/users/password-reset-link/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}`,
     }),
   }),
   // Two-factor: no principal has it on, so enable (no setup or a wrong code), new recovery codes
@@ -293,26 +310,57 @@ const rules: Record<string, Rule> = {
   'POST /api/users/me/sessions/end-others': route({
     request: plain('/api/users/me/sessions/end-others'),
   }),
-  'GET /api/users/:id/sessions': route({
+  // Calendar feeds: one's own only. Turning off needs a live feed, made here for each case.
+  'GET /api/calendar-feed': route({ request: plain('/api/calendar-feed') }),
+  'POST /api/calendar-feed': route({ success: 201, request: plain('/api/calendar-feed') }),
+  'DELETE /api/calendar-feed': route({
+    request: async ({ w, p }) => {
+      if (p.user) {
+        await w.db
+          .insert(calendarFeeds)
+          .values({
+            userId: p.user.id,
+            tokenHash: hashToken(randomBytes(32).toString('base64url')),
+            createdAt: w.t.clock.now(),
+          })
+          .onConflictDoNothing();
+      }
+      return { url: '/api/calendar-feed' };
+    },
+  }),
+  'GET /api/calendar-feed/:token.ics': route({
+    public: true,
+    decide: () => 'hidden',
+    request: plain(`/api/calendar-feed/${'A'.repeat(43)}.ics`),
+  }),
+  'GET /api/users/sessions/:id': route({
     targeted: true,
     decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
     request: async ({ w, which }) => ({
-      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/sessions`,
+      url: `/api/users/sessions/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}`,
     }),
   }),
-  'POST /api/users/:id/sessions/end': route({
+  'POST /api/users/sessions/:id/end': route({
     targeted: true,
     decide: (_p, which) => (which === 'missing' ? 'hidden' : 'ok'),
     request: async ({ w, which }) => ({
-      url: `/api/users/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/sessions/end`,
+      url: `/api/users/sessions/${which === 'missing' ? MISSING_ID : w.targetUsers[which].id}/end`,
     }),
   }),
   'GET /api/directory': route({ request: plain('/api/directory?role=doctor') }),
 
   'GET /api/patients': route({ request: plain('/api/patients') }),
+  // Each list's CSV answers exactly as its list.
+  'GET /api/patients.csv': route({ request: plain('/api/patients.csv') }),
   'POST /api/patients': route({
     success: 201,
     request: async ({ w }) => ({ url: '/api/patients', body: patientBody(w) }),
+  }),
+  // Administrators (patients:import); a check (dry run) of a one-patient CSV sent as text.
+  'POST /api/patients/import': route({
+    request: plain('/api/patients/import?dryRun=true', {
+      file: 'firstName,lastName,dob,gender,address,phoneNumber,emergencyContact,emergencyContactPhone\nAda,Import,1940-12-10,Female,Here,555,Sam,555\n',
+    }),
   }),
   'GET /api/patients/:id': patientRoute({}),
   'PUT /api/patients/:id': patientRoute({ body: (w) => patientBody(w) }),
@@ -329,6 +377,7 @@ const rules: Record<string, Rule> = {
   'GET /api/patients/:id/care-team': patientRoute({ suffix: '/care-team' }),
   // The chart: its header, timeline and vital series, in the patient scope.
   'GET /api/patients/:id/chart': patientRoute({ suffix: '/chart' }),
+  'GET /api/patients/:id/fhir': patientRoute({ suffix: '/fhir' }),
   'GET /api/patients/:id/timeline': patientRoute({ suffix: '/timeline' }),
   'GET /api/patients/:id/vital-series': patientRoute({ suffix: '/vital-series' }),
   // Medication rounds: due now and the count for the caller's own patients; a day and the MAR
@@ -337,6 +386,7 @@ const rules: Record<string, Rule> = {
   'GET /api/doses/summary': route({ request: plain('/api/doses/summary') }),
   'GET /api/patients/:id/doses': patientRoute({ suffix: '/doses' }),
   'GET /api/patients/:id/mar': patientRoute({ suffix: '/mar' }),
+  'GET /api/patients/:id/mar.csv': patientRoute({ suffix: '/mar.csv' }),
   // Caregiver visits: the caller's own day; the rota (week and day) in the caller's scope; one
   // patient's visits in scope. A timesheet without a caregiver is the caller's own, so only a
   // caregiver has one (others 400); the summary is for supervisors (403 otherwise); the export
@@ -416,6 +466,7 @@ const rules: Record<string, Rule> = {
     },
   }),
   'GET /api/audit': route({ request: plain('/api/audit') }),
+  'GET /api/audit.csv': route({ request: plain('/api/audit.csv') }),
   // The agency's settings: read by everyone signed in, set by administrators (agency:manage).
   'GET /api/agency-settings': route({ request: plain('/api/agency-settings') }),
   'PUT /api/agency-settings': route({
@@ -426,8 +477,12 @@ const rules: Record<string, Rule> = {
     }),
   }),
   'GET /api/deleted-records': route({ request: plain('/api/deleted-records') }),
+  // The agency's FHIR export (agency:export, administrators).
+  'GET /api/fhir/export': route({ request: plain('/api/fhir/export') }),
+  'GET /api/fhir/export/:file': route({ request: plain('/api/fhir/export/Practitioner.ndjson') }),
 
   'GET /api/appointments': route({ request: plain('/api/appointments') }),
+  'GET /api/appointments.csv': route({ request: plain('/api/appointments.csv') }),
   // A doctor's own appointments, or any doctor's for those who see the agency; 404 otherwise.
   'GET /api/appointments/doctor/:doctorId': route({
     targeted: true,
@@ -449,22 +504,22 @@ const rules: Record<string, Rule> = {
     restoreStatus: 200,
   }),
   // Completed / no-show / scheduled again: staff who book (appointments:write) in their scope.
-  'POST /api/appointments/:id/status': route({
+  'POST /api/appointments/status/:id': route({
     targeted: true,
     mutates: true,
     decide: patientScope,
     request: async ({ w, p, which, fresh }) => ({
-      url: `/api/appointments/${(await w.record('appointments', p, which, { fresh })).id}/status`,
+      url: `/api/appointments/status/${(await w.record('appointments', p, which, { fresh })).id}`,
       body: { status: 'completed' },
     }),
   }),
   // Cancelling keeps the record; who may is who may delete.
-  'POST /api/appointments/:id/cancel': route({
+  'POST /api/appointments/cancel/:id': route({
     targeted: true,
     mutates: true,
     decide: (p, which) => (appointmentActor(p) ? patientScope(p, which) : 'forbidden'),
     request: async ({ w, p, which, fresh }) => ({
-      url: `/api/appointments/${(await w.record('appointments', p, which, { fresh })).id}/cancel`,
+      url: `/api/appointments/cancel/${(await w.record('appointments', p, which, { fresh })).id}`,
       body: { reason: 'Unwell' },
     }),
   }),
@@ -631,13 +686,13 @@ function recordRoutes(
       }),
     }),
     // Restoring reaches the agency for staff admins and one's own record for a patient account.
-    [`POST ${base}/:id/restore`]: route({
+    [`POST ${base}/restore/:id`]: route({
       targeted: true,
       success: options.restoreStatus ?? 200,
       mutates: true,
       decide: patientScope,
       request: async ({ w, p, which, fresh }) => ({
-        url: `${base}/${(await w.record(kind, p, which, { fresh, deleted: true })).id}/restore`,
+        url: `${base}/restore/${(await w.record(kind, p, which, { fresh, deleted: true })).id}`,
       }),
     }),
   };
@@ -671,6 +726,7 @@ function clinicalRoutes(kind: ClinicalKind): Record<string, Rule> {
         : 'doctor';
   const result: Record<string, Rule> = {
     [`GET ${base}`]: route({ request: plain(base) }),
+    [`GET ${base}.csv`]: route({ request: plain(`${base}.csv`) }),
     [`GET ${base}/patient/:id`]: patientRoute({ prefix: `${base}/patient` }),
     [`POST ${base}`]: bodyPatientRoute(kind),
     ...recordRoutes(kind, {
@@ -716,40 +772,40 @@ function visitRoutes(): Record<string, Rule> {
     return which === 'own' && p.role === 'caregiver' ? 'ok' : 'forbidden';
   };
   return {
-    'POST /api/visits/:id/cancel': route({
+    'POST /api/visits/cancel/:id': route({
       targeted: true,
       mutates: true,
       decide: patientScope,
       request: async ({ w, p, which, fresh }) => ({
-        url: `/api/visits/${(await w.record('visits', p, which, { fresh })).id}/cancel`,
+        url: `/api/visits/cancel/${(await w.record('visits', p, which, { fresh })).id}`,
         body: { reason: 'In hospital' },
       }),
     }),
     // Before the test clock's now; a check-in alone leaves the visit in progress.
-    'PUT /api/visits/:id/times': route({
+    'PUT /api/visits/times/:id': route({
       targeted: true,
       mutates: true,
       decide: patientScope,
       request: async ({ w, p, which, fresh }) => ({
-        url: `/api/visits/${(await w.record('visits', p, which, { fresh })).id}/times`,
+        url: `/api/visits/times/${(await w.record('visits', p, which, { fresh })).id}`,
         body: { checkInAt: '2026-01-01T09:00:00.000Z', reason: 'Checked in on paper' },
       }),
     }),
-    'POST /api/visits/:id/check-in': route({
+    'POST /api/visits/check-in/:id': route({
       targeted: true,
       mutates: true,
       decide: ownVisit,
       request: async ({ w, p, which }) => ({
-        url: `/api/visits/${await w.checkableVisit(p, which, 'planned')}/check-in`,
+        url: `/api/visits/check-in/${await w.checkableVisit(p, which, 'planned')}`,
         body: { location: { status: 'refused' } },
       }),
     }),
-    'POST /api/visits/:id/check-out': route({
+    'POST /api/visits/check-out/:id': route({
       targeted: true,
       mutates: true,
       decide: ownVisit,
       request: async ({ w, p, which }) => ({
-        url: `/api/visits/${await w.checkableVisit(p, which, 'in-progress')}/check-out`,
+        url: `/api/visits/check-out/${await w.checkableVisit(p, which, 'in-progress')}`,
         body: { location: { status: 'unavailable' }, tasks: [] },
       }),
     }),

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable, type Column } from '../data-table.tsx';
 import { ListFilters, type ListFilterField } from '../list-filters.tsx';
 import { PageHeader } from '../page-header.tsx';
+import { CsvDownloadButton } from '../csv-download-button.tsx';
 import { DeleteAction, EditAction, RowActions } from '../row-actions.tsx';
 import { useDeleteRecord } from './api/delete-record.ts';
 import { notify } from '../../lib/notify.ts';
@@ -132,17 +133,26 @@ function RecordTable<T extends { id: number }>(props: RecordSectionProps<T>) {
       {props.addLabel}
     </Button>
   ) : undefined;
+  // Every record list downloads as CSV with what it shows: its filters, order and search.
+  const actions = (
+    <>
+      {listPath !== null && (
+        <CsvDownloadButton path={listPath} query={list.exportQuery} listName={props.title} />
+      )}
+      {addButton}
+    </>
+  );
 
   return (
     <Box component="section" aria-label={props.title} sx={{ mb: props.flush ? 0 : 4 }}>
       {props.heading === 'page' ? (
-        <PageHeader title={props.title} actions={addButton} />
+        <PageHeader title={props.title} actions={actions} />
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
           <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
             {props.title}
           </Typography>
-          {addButton}
+          {actions}
         </Box>
       )}
       {props.intro}

@@ -6,6 +6,7 @@ import { appointmentListTexts, type Appointment } from '../../../shared/schemas/
 import { useAppointmentActions } from '../../components/appointment-actions.tsx';
 import { ListFilters, type ListFilterField } from '../../components/list-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { useReaderIsPatient, useSession } from '../../lib/auth.tsx';
 import { notify } from '../../lib/notify.ts';
 import { usePagedList } from '../../lib/use-paged-list.ts';
@@ -122,7 +123,19 @@ export default function AppointmentsPage() {
 
   return (
     <>
-      <PageHeader title="Appointments" actions={editing.addButton} />
+      <PageHeader
+        title="Appointments"
+        actions={
+          <>
+            <CsvDownloadButton
+              path={appointmentsPath({ kind: 'scope' })}
+              query={list.exportQuery}
+              listName="Appointments"
+            />
+            {editing.addButton}
+          </>
+        }
+      />
       {opened.id !== null && (
         <OpenedAppointment id={opened.id} onClose={opened.close} actions={editing.actions} />
       )}

@@ -6,6 +6,7 @@ import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts'
 import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { PatientLink } from '../../components/patient-link.tsx';
 import { PersonPicker } from '../../components/person-picker.tsx';
 import { useSession } from '../../lib/auth.tsx';
@@ -88,6 +89,9 @@ function AuditLog() {
 
   return (
     <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <CsvDownloadButton path="/api/audit" query={list.exportQuery} listName="Audit log" />
+      </Box>
       <Box
         component="form"
         role="search"

@@ -1,8 +1,15 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { chartTexts, notices, patientTexts, timesheetTexts } from '../../../shared/messages.ts';
+import {
+  chartTexts,
+  fhirTexts,
+  notices,
+  patientTexts,
+  timesheetTexts,
+} from '../../../shared/messages.ts';
 import { seesOwnRecordOnly, type Permission } from '../../../shared/permissions.ts';
 import type { Chart, TimelineEntry } from '../../../shared/schemas/chart.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
@@ -12,6 +19,7 @@ import { VitalSignsSection } from '../../components/records/vital-signs-section.
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { useChart } from './api/get-chart.ts';
+import { patientFhirUrl } from './api/patient-fhir-export.ts';
 import { useChartRefresh } from './api/use-chart-refresh.ts';
 import { CareTeamSection } from './components/care-team-section.tsx';
 import { ChartHeader } from './components/chart-header.tsx';
@@ -175,6 +183,15 @@ export default function PatientDetailPage() {
                 {chartTexts.printSummary}
               </Button>
             )}
+            <Button
+              component="a"
+              href={patientFhirUrl(patientId)}
+              download
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+            >
+              {fhirTexts.downloadRecord}
+            </Button>
             {back}
           </>
         }

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { chartTexts, doseTexts, marChartTexts, patientTexts } from '../../../shared/messages.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useMar } from './api/get-mar.ts';
 import {
@@ -205,6 +206,11 @@ export default function PatientMarPage() {
           </Button>
         </Box>
         {back}
+        <CsvDownloadButton
+          path={`/api/patients/${patientId}/mar.csv`}
+          query={{ month: data.month }}
+          listName={doseTexts.marTitle}
+        />
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
           {doseTexts.marPrint}
         </Button>

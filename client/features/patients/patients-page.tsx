@@ -7,6 +7,7 @@ import type { Patient } from '../../../shared/schemas/patients.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { chartPathOf, PatientLink } from '../../components/patient-link.tsx';
 import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions.tsx';
 import { useSession } from '../../lib/auth.tsx';
@@ -110,11 +111,14 @@ export default function PatientsPage() {
       <PageHeader
         title="Patients"
         actions={
-          mayWrite ? (
-            <Button variant="contained" onClick={() => setDialog({ open: true, patient: null })}>
-              Add Patient
-            </Button>
-          ) : undefined
+          <>
+            <CsvDownloadButton path="/api/patients" query={list.exportQuery} listName="Patients" />
+            {mayWrite && (
+              <Button variant="contained" onClick={() => setDialog({ open: true, patient: null })}>
+                Add Patient
+              </Button>
+            )}
+          </>
         }
       />
       <TextField

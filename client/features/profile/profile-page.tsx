@@ -23,6 +23,7 @@ import { useProfile } from './api/get-profile.ts';
 import { useSaveProfile } from './api/save-profile.ts';
 import { TwoFactorCard } from './components/two-factor-card.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
+import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 
 type ProfileFormInput = z.input<typeof updateProfileSchema>;
 type ProfileFormOutput = z.output<typeof updateProfileSchema>;
@@ -231,6 +232,7 @@ export default function ProfilePage() {
       </Card>
       <TwoFactorCard />
       <SessionsCard />
+      <CalendarFeedCard />
     </>
   );
 }

@@ -7,3 +7,4 @@ export * from './reminders.ts';
 export * from './medication-rounds.ts';
 export * from './visits.ts';
 export * from './accounts.ts';
+export * from './calendar-feeds.ts';

@@ -16,6 +16,9 @@ import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
+import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { headerTimeZone } from '../clinical-common/reader-zone.ts';
+import { exportAppointments } from './appointments-csv.ts';
 import {
   cancelAppointment,
   createAppointment,
@@ -73,6 +76,30 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(reply, await listAppointments(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/appointments.csv',
+    {
+      config: { access: 'appointments:read', auditEntity: entity },
+      schema: {
+        tags,
+        operationId: 'exportAppointmentsCsv',
+        summary: "The caller's appointments as CSV: every one matching the list's filters, sorted",
+        querystring: appointmentListQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await exportAppointments(
+          contextOf(request),
+          request.query,
+          headerTimeZone(request.headers),
+        ),
+      ),
   );
 
   app.get(
@@ -199,7 +226,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/appointments/:id/status',
+    '/appointments/status/:id',
     {
       config: { access: 'appointments:write', auditEntity: entity },
       schema: {
@@ -217,7 +244,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/appointments/:id/cancel',
+    '/appointments/cancel/:id',
     {
       config: { access: 'appointments:read', auditEntity: entity },
       schema: {
@@ -237,7 +264,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/appointments/:id/restore',
+    '/appointments/restore/:id',
     {
       config: { access: 'records:restore', auditEntity: entity },
       schema: {

@@ -9,6 +9,9 @@ import { idParamsSchema, listQuerySchema } from '../../../shared/schemas/common.
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
+import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { headerTimeZone } from '../clinical-common/reader-zone.ts';
+import { exportAuditLog } from './audit-csv.ts';
 import { listAccessLog, listAuditEntries } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +29,27 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(reply, await listAuditEntries(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/audit.csv',
+    {
+      config: { access: 'audit:read', auditEntity: 'audit-log' },
+      schema: {
+        tags: ['audit'],
+        operationId: 'exportAuditLogCsv',
+        summary:
+          'The audit log as CSV: every entry matching the filters, in the order asked (admins)',
+        querystring: auditQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await exportAuditLog(contextOf(request), request.query, headerTimeZone(request.headers)),
+      ),
   );
 
   // The patient's own view of the trail, under the patient's path.

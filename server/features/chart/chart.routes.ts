@@ -23,8 +23,10 @@ export const chartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The chart's header: patient, age, allergy status, active allergies and conditions, " +
-          'care team, ranges and last vital signs (404 when missing or out of scope)',
+          "The chart's header: patient, allergies, conditions, care team and last vital signs",
+        description:
+          'The patient with their age, allergy status, active allergies and conditions, care ' +
+          'team, vital signs ranges and last reading; 404 when missing or out of scope.',
         params: idParamsSchema,
         response: { 200: chartSchema, ...errors },
       },

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage, type Page } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
+import { csvDownloadResponse, recordsCsv, sendCsv } from './record-csv.ts';
 import { headerTimeZone } from './reader-zone.ts';
 import type { StoredKind } from './record-kind.ts';
 
@@ -64,6 +65,10 @@ export const defineRecordFeature = <TInput, TAnswer, TUpdate = TInput>(
 
 const errors = errorResponses(400, 401, 403, 404);
 
+/** `medical-record` → `MedicalRecord`: the registry's words as parts of an operation id. */
+const pascalCase = (kebab: string): string =>
+  kebab.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+
 /**
  * The calls every clinical record type shares, from its registry entry: the list in the caller's
  * scope, one patient's list, one record, add, change, soft delete and the admin's restore, at
@@ -76,6 +81,10 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
   const tag = entry.labels.many.toLowerCase();
   const noun = entry.labels.one.toLowerCase();
   const nouns = entry.labels.many.toLowerCase();
+  const article = /^[aeiou]/.test(noun) ? 'an' : 'a';
+  // OpenAPI operation ids from the registry: listMedicalRecords, getMedicalRecord, restoreDose...
+  const one = pascalCase(entry.type);
+  const many = pascalCase(entry.plural);
   const { service, byPerson } = feature;
   const answer: z.ZodType = feature.kind.answer;
   const list = z.array(answer);
@@ -106,6 +115,7 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         config: config(access.read),
         schema: {
           tags: [tag],
+          operationId: `list${many}`,
           summary: `The ${nouns} of the patients in the caller's scope, newest first unless sorted`,
           querystring: listQuery,
           response: { 200: list, ...errors },
@@ -113,6 +123,24 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         sendPage(reply, await service.list(contextOf(request), queryOf(request))),
+    );
+
+    // The list as a CSV download: the same query, permission and scope, every matching row.
+    app.get(
+      `${path}.csv`,
+      {
+        config: config(access.read),
+        schema: {
+          tags: [tag],
+          operationId: `export${many}Csv`,
+          summary: `The ${nouns} list as CSV: every row matching the list's filters, sort and search`,
+          querystring: listQuery,
+          produces: ['text/csv'],
+          response: { 200: csvDownloadResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, await recordsCsv(contextOf(request), feature, queryOf(request))),
     );
 
     /** A list narrowed by an id in the path: one patient's, or one person's. */
@@ -127,6 +155,7 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
           config: config(access.read),
           schema: {
             tags: [tag],
+            operationId: `list${many}For${pascalCase(segment)}`,
             summary,
             params: recordIdParamsSchema,
             querystring: listQuery,
@@ -150,6 +179,7 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         config: config(access.read),
         schema: {
           tags: [tag],
+          operationId: `get${one}`,
           summary: `One ${noun}`,
           params: recordIdParamsSchema,
           response: { 200: answer, ...errors },
@@ -164,7 +194,8 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         config: config(access.create),
         schema: {
           tags: [tag],
-          summary: `Adds a ${noun}`,
+          operationId: `create${one}`,
+          summary: `Adds ${article} ${noun}`,
           body: feature.input,
           ...writeSchema,
           response: { 201: answer, ...writeSchema.response },
@@ -180,7 +211,8 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         config: config(access.update),
         schema: {
           tags: [tag],
-          summary: `Changes a ${noun}`,
+          operationId: `update${one}`,
+          summary: `Changes ${article} ${noun}`,
           params: recordIdParamsSchema,
           body: feature.updateInput ?? feature.input,
           ...writeSchema,
@@ -196,7 +228,8 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
         config: config(access.remove),
         schema: {
           tags: [tag],
-          summary: `Deletes a ${noun} (soft: it leaves every list and an admin can restore it)`,
+          operationId: `delete${one}`,
+          summary: `Deletes ${article} ${noun} (soft: it leaves every list and an admin can restore it)`,
           ...(feature.removeConflict ? { description: feature.removeConflict } : {}),
           params: recordIdParamsSchema,
           response: {
@@ -211,13 +244,16 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
       },
     );
 
+    // The action before the id: `/<plural>/{id}/restore` would read ambiguously beside
+    // `/<plural>/patient/{id}` (that older path still answers, see server/openapi/aliases.ts).
     app.post(
-      `${path}/:id/restore`,
+      `${path}/restore/:id`,
       {
         // Admins only; the patient scope is the admin's (the agency), see record-restore.ts.
         config: config('records:restore'),
         schema: {
           tags: [tag],
+          operationId: `restore${one}`,
           summary: `Restores a deleted ${noun} exactly as it was (admins)`,
           description:
             'The record returns to every list with its fields unchanged. 404 for an unknown id, ' +

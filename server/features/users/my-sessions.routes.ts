@@ -65,7 +65,7 @@ export const mySessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/users/:id/sessions',
+    '/users/sessions/:id',
     {
       config: { access: 'users:manage', auditEntity: 'session' },
       schema: {
@@ -79,7 +79,7 @@ export const mySessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/users/:id/sessions/end',
+    '/users/sessions/:id/end',
     {
       config: { access: 'users:manage', auditEntity: 'session' },
       schema: {

@@ -94,7 +94,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/users/:id/password-reset-link',
+    '/users/password-reset-link/:id',
     {
       config: { access: 'users:manage', auditEntity: 'user' },
       schema: {

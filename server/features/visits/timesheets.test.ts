@@ -18,7 +18,10 @@ import { csvField } from './timesheets.ts';
 const at = (iso: string) => new Date(iso);
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) back into rows of fields. */
-function parseCsv(text: string): string[][] {
+function parseCsv(csv: string): string[][] {
+  // The file opens with the UTF-8 byte order mark for spreadsheet apps.
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const text = csv.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -410,6 +413,7 @@ describe('timesheets', () => {
     expect((await auditSince(mark)).map((r) => [r.action, r.entity, r.patientId])).toEqual([
       ['list', 'visit', ada],
       ['list', 'visit', tricky],
+      ['export', 'timesheet', null],
     ]);
   });
 

@@ -16,6 +16,7 @@ import { localDateRange, timesheetFigures } from '../../../shared/visit-rules.ts
 import type { RequestContext } from '../../auth/context.ts';
 import { patients, users, visits } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { CSV_BOM, csvLines, type CsvCell } from '../../lib/csv.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { isoText, userNameOf } from '../clinical-common/clinical-records.ts';
 import { auditVisitList, checkPeriod, correctionsOf } from './visit-reads.ts';
@@ -268,18 +269,16 @@ export async function getTimesheetSummary(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * One CSV field (RFC 4180): a value a spreadsheet would run as a formula (starting with = + -
- * @, a tab or a carriage return) gets a leading apostrophe; a field holding a quote, comma or
- * line break is quoted, its quotes doubled.
+ * One CSV field, written by the house's CSV writer (server/lib/csv.ts): a text a spreadsheet
+ * would run as a formula (starting with = + - @, a tab or a carriage return) gets a leading
+ * apostrophe; a field holding a quote, comma or line break is quoted, its quotes doubled.
  */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export function csvField(value: CsvCell): string {
+  return csvLines([[value]]).replace(/\r\n$/, '');
 }
 
-export const csvLine = (fields: (string | number | null | undefined)[]): string =>
-  fields.map(csvField).join(',');
+/** One line of fields, without its line end. */
+export const csvLine = (fields: CsvCell[]): string => csvLines([fields]).replace(/\r\n$/, '');
 
 /** "51.50740,-0.12780 (±12 m)", or what the caregiver's browser said instead. */
 function locationText(
@@ -360,12 +359,17 @@ export async function exportTimesheet(
       ]),
     );
   }
-  await auditVisitList(
-    ctx,
-    rows.map((row) => row.patientId),
-  );
+  // The visit list's rows per patient and one 'export' row for the download, in one insert.
+  const listed = [...new Set(rows.map((row) => row.patientId))].sort((a, b) => a - b);
+  await ctx.audit.read([
+    ...(listed.length === 0
+      ? [{ action: 'list' as const, entity: 'visit', patientId: null }]
+      : listed.map((patientId) => ({ action: 'list' as const, entity: 'visit', patientId }))),
+    { action: 'export', entity: 'timesheet', entityId: `rows:${rows.length}` },
+  ]);
   return {
     filename: `timesheet-${query.from}-${query.to}.csv`,
-    csv: `${lines.join('\r\n')}\r\n`,
+    // The byte order mark tells spreadsheet apps the file is UTF-8 (accents in names).
+    csv: `${CSV_BOM}${lines.join('\r\n')}\r\n`,
   };
 }

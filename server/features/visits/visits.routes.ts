@@ -21,7 +21,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/visits/:id/cancel',
+    '/visits/cancel/:id',
     {
       config: { access: 'visits:plan', auditEntity: 'visit' },
       schema: {
@@ -40,7 +40,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/visits/:id/check-in',
+    '/visits/check-in/:id',
     {
       config: { access: 'visits:check', auditEntity: 'visit' },
       schema: {
@@ -59,7 +59,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/visits/:id/check-out',
+    '/visits/check-out/:id',
     {
       config: { access: 'visits:check', auditEntity: 'visit' },
       schema: {
@@ -78,7 +78,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/visits/:id/times',
+    '/visits/times/:id',
     {
       config: { access: 'visits:correct', auditEntity: 'visit' },
       schema: {
