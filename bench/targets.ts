@@ -72,7 +72,7 @@ export function nextCheckInPath(people: BenchPeople): string {
   const ids = people.visits.checkInVisitIds;
   const id = ids[checkIns % ids.length];
   checkIns += 1;
-  return `/api/visits/${id}/check-in`;
+  return `/api/visits/check-in/${id}`;
 }
 
 /** A check-in as a phone sends it, the position shared. */
@@ -313,10 +313,10 @@ export const targets: Target[] = [
   },
   {
     id: 'visit-check-in',
-    label: 'POST /api/visits/{id}/check-in (caregiver checks in to a fresh visit, JSON)',
+    label: 'POST /api/visits/check-in/{id} (caregiver checks in to a fresh visit, JSON)',
     kind: 'write',
     method: 'POST',
-    route: '/api/visits/{}/check-in',
+    route: '/api/visits/check-in/{}',
     as: 'checker',
     path: nextCheckInPath,
     freshPath: true,

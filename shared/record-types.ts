@@ -196,6 +196,10 @@ export function recordType(type: RecordType): RecordTypeDefinition {
 /** The API base of a type: `/api/<plural>`. */
 export const apiPathOf = (type: RecordType): string => `/api/${recordType(type).plural}`;
 
-/** The restore call of a type: POST `/api/<plural>/{id}/restore`. */
+/**
+ * The restore call of a type: POST `/api/patients/{id}/restore` for a patient, where every call
+ * on one patient starts with its id, and `/api/<plural>/restore/{id}` for the rest (the action
+ * before the id, so it never reads like a list by person such as `/appointments/doctor/{id}`).
+ */
 export const restorePathOf = (type: RecordType, id: number): string =>
-  `${apiPathOf(type)}/${id}/restore`;
+  type === 'patient' ? `${apiPathOf(type)}/${id}/restore` : `${apiPathOf(type)}/restore/${id}`;

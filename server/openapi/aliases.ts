@@ -6,7 +6,8 @@ import { recordTypes } from '../../shared/record-types.ts';
  * reads ambiguously in the API document: `/appointments/doctor/cancel` fits both. The routes are
  * registered with the action first (`/appointments/cancel/{id}`); a request on an older path is
  * rewritten to it before routing, so both answer alike (same access, validation and audit) and
- * only the unambiguous one is in the document. The client still calls some older paths.
+ * only the unambiguous one is in the document. The client calls the documented paths; the
+ * older ones answer for callers written before.
  */
 interface Alias {
   methods: readonly string[];

@@ -7,7 +7,7 @@ import { dbId, listQuerySchema, parseCalendarDate, sortParam } from './common.ts
 export const deletedRecordTypes = recordTypeNames;
 export type DeletedRecordType = RecordType;
 
-/** The API base of each kind; its restore call is POST <base>/{id}/restore. */
+/** The API base of each kind; its restore call is `restorePathOf` in the registry. */
 export const restorePathOf = Object.fromEntries(
   recordTypes.map((t) => [t.type, apiPathOf(t.type)]),
 ) as Record<DeletedRecordType, string>;

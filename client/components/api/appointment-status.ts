@@ -14,11 +14,11 @@ export function useAppointmentStatus() {
   return useMutation({
     mutationFn: (change: AppointmentStatusChange) =>
       'cancelReason' in change
-        ? api<Appointment>(`/api/appointments/${change.id}/cancel`, {
+        ? api<Appointment>(`/api/appointments/cancel/${change.id}`, {
             method: 'POST',
             body: { reason: change.cancelReason },
           })
-        : api<Appointment>(`/api/appointments/${change.id}/status`, {
+        : api<Appointment>(`/api/appointments/status/${change.id}`, {
             method: 'POST',
             body: { status: change.status },
           }),

@@ -264,7 +264,7 @@ describe('the edit and cancel dialogs', () => {
 
   it('cancels with a required reason, this visit only when chosen', async () => {
     const calls = stubApi(supervisor, {
-      'POST /api/visits/77/cancel': () => json(200, visit({ status: 'cancelled' })),
+      'POST /api/visits/cancel/77': () => json(200, visit({ status: 'cancelled' })),
     });
     renderSignedIn(
       <CancelVisitDialog

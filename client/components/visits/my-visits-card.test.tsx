@@ -234,7 +234,7 @@ describe('my visits today', () => {
   it('checks in with the position when the browser shares it, and says what was recorded', async () => {
     const geo = stubGeolocation({ coords: { latitude: 51.5, longitude: -0.12, accuracy: 11.6 } });
     const calls = show({
-      'POST /api/visits/1/check-in': () =>
+      'POST /api/visits/check-in/1': () =>
         json(200, {
           ...checkedIn({}),
           checkInLocation: 'shared',
@@ -264,8 +264,8 @@ describe('my visits today', () => {
   it('checks in all the same when the position is refused or unavailable', async () => {
     stubGeolocation({ code: 1 });
     const calls = show({
-      'POST /api/visits/1/check-in': () => json(200, checkedIn({ checkInLocation: 'refused' })),
-      'POST /api/visits/2/check-out': () => json(200, {}),
+      'POST /api/visits/check-in/1': () => json(200, checkedIn({ checkInLocation: 'refused' })),
+      'POST /api/visits/check-out/2': () => json(200, {}),
     });
     fireEvent.click(
       await screen.findByRole('button', { name: visitDayTexts.checkInAction('Helen Gardner') }),
@@ -281,7 +281,7 @@ describe('my visits today', () => {
     cleanup();
     stubGeolocation({ code: 3 });
     const again = show({
-      'POST /api/visits/1/check-in': () => json(200, checkedIn({ checkInLocation: 'unavailable' })),
+      'POST /api/visits/check-in/1': () => json(200, checkedIn({ checkInLocation: 'unavailable' })),
     });
     fireEvent.click(
       await screen.findByRole('button', { name: visitDayTexts.checkInAction('Helen Gardner') }),
@@ -300,7 +300,7 @@ describe('my visits today', () => {
   it('checks in without a position on a browser with no geolocation', async () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: undefined });
     const calls = show({
-      'POST /api/visits/1/check-in': () => json(200, checkedIn({ checkInLocation: 'unavailable' })),
+      'POST /api/visits/check-in/1': () => json(200, checkedIn({ checkInLocation: 'unavailable' })),
     });
     fireEvent.click(
       await screen.findByRole('button', { name: visitDayTexts.checkInAction('Helen Gardner') }),
@@ -321,7 +321,7 @@ describe('my visits today', () => {
     stubGeolocation({ code: 1 });
     const message = 'You already checked in at 09:01';
     const calls = show({
-      'POST /api/visits/1/check-in': () => json(409, { message }),
+      'POST /api/visits/check-in/1': () => json(409, { message }),
     });
     fireEvent.click(
       await screen.findByRole('button', { name: visitDayTexts.checkInAction('Helen Gardner') }),
@@ -337,7 +337,7 @@ describe('my visits today', () => {
   it('asks for every task and a reason for each not done before checking out, then files the report', async () => {
     stubGeolocation({ coords: { latitude: 51.5, longitude: -0.12, accuracy: 20 } });
     const calls = show({
-      'POST /api/visits/2/check-out': () =>
+      'POST /api/visits/check-out/2': () =>
         json(200, {
           ...checkedIn({ id: 2 }),
           status: 'completed',
@@ -395,7 +395,7 @@ describe('my visits today', () => {
         message: 'Some fields are invalid',
         errors: { 'tasks.1.reason': 'Say why the task was not done' },
       });
-    show({ 'POST /api/visits/2/check-out': () => answer() });
+    show({ 'POST /api/visits/check-out/2': () => answer() });
     fireEvent.click(
       await screen.findByRole('button', { name: visitDayTexts.checkOutAction('Iris Round') }),
     );

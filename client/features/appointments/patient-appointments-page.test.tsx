@@ -23,7 +23,7 @@ function patientServer(rows: Appointment[]) {
   return stubApi(patient, {
     'GET /api/appointments/patient/12': () =>
       json(200, rows, { 'X-Total-Count': String(rows.length) }),
-    'POST /api/appointments/1/cancel': (call) => {
+    'POST /api/appointments/cancel/1': (call) => {
       const reason = (call.body as { reason: string }).reason;
       rows[0] = { ...rows[0]!, status: 'cancelled', cancelReason: reason };
       return json(200, rows[0]);
@@ -110,7 +110,7 @@ describe("the patient's appointments", () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([
       {
         method: 'POST',
-        path: '/api/appointments/1/cancel',
+        path: '/api/appointments/cancel/1',
         body: { reason: 'My daughter will take me next week' },
       },
     ]);

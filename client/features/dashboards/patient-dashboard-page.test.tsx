@@ -24,7 +24,7 @@ function dashboardServer(rows: Appointment[]) {
     'GET /api/medical-records/patient/12': () => json(200, []),
     'GET /api/progress-reports/patient/12': () => json(200, []),
     'GET /api/prescriptions/patient/12': () => json(200, []),
-    'POST /api/appointments/2/cancel': (call) => {
+    'POST /api/appointments/cancel/2': (call) => {
       const index = rows.findIndex((row) => row.id === 2);
       rows[index] = {
         ...rows[index]!,
@@ -93,7 +93,7 @@ describe("the patient dashboard's upcoming appointments", () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([
       {
         method: 'POST',
-        path: '/api/appointments/2/cancel',
+        path: '/api/appointments/cancel/2',
         body: { reason: 'In hospital that week' },
       },
     ]);

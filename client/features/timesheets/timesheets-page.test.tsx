@@ -270,7 +270,7 @@ describe('the timesheets screen', () => {
 
   it('corrects times on the agency clock with a reason', async () => {
     const calls = show('doctor', 'supervisor', `${period}&caregiver=8`, {
-      'PUT /api/visits/41/times': () => json(200, {}),
+      'PUT /api/visits/times/41': () => json(200, {}),
     });
     fireEvent.click(
       await screen.findByRole('button', {
@@ -303,7 +303,7 @@ describe('the timesheets screen', () => {
 
   it('shows the server’s refusal at its field', async () => {
     show('doctor', 'supervisor', `${period}&caregiver=8`, {
-      'PUT /api/visits/41/times': () =>
+      'PUT /api/visits/times/41': () =>
         json(400, {
           message: 'Invalid input',
           errors: { checkOutAt: visitTexts.correctionInFuture },

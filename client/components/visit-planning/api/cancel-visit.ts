@@ -8,7 +8,7 @@ export function useCancelVisit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: VisitCancel }) =>
-      api<Visit>(`/api/visits/${id}/cancel`, { method: 'POST', body }),
+      api<Visit>(`/api/visits/cancel/${id}`, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitKeys.all }),
   });
 }

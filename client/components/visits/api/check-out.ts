@@ -6,14 +6,14 @@ import { recordKey } from '../../../lib/query-keys.ts';
 import { visitKeys } from './keys.ts';
 
 /**
- * Checks out of a visit (POST /api/visits/{id}/check-out) with the tasks' outcomes and a note,
+ * Checks out of a visit (POST /api/visits/check-out/{id}) with the tasks' outcomes and a note,
  * which may become a progress report in the same step: the report lists are read again too.
  */
 export function useCheckOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: CheckOut }) =>
-      api<Visit>(`${apiPathOf('visit')}/${id}/check-out`, { method: 'POST', body }),
+      api<Visit>(`${apiPathOf('visit')}/check-out/${id}`, { method: 'POST', body }),
     onSettled: (visit) => {
       void queryClient.invalidateQueries({ queryKey: visitKeys.all });
       if (visit?.progressReportId) {

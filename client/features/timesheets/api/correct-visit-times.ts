@@ -8,7 +8,7 @@ export function useCorrectVisitTimes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: VisitCorrectionInput }) =>
-      api<Visit>(`/api/visits/${id}/times`, { method: 'PUT', body }),
+      api<Visit>(`/api/visits/times/${id}`, { method: 'PUT', body }),
     // Under the visits' root key: the timesheets, the summary, the rota and the chart refresh.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.all }),
   });

@@ -7,7 +7,7 @@ import { userSessionKeys } from './keys.ts';
 export function useEndUserSessions(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<EndedSessions>(`/api/users/${id}/sessions/end`, { method: 'POST' }),
+    mutationFn: () => api<EndedSessions>(`/api/users/sessions/${id}/end`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userSessionKeys.of(id) }),
   });
 }

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api.ts';
 export function useMakeResetLink(id: number) {
   return useMutation({
     mutationFn: () =>
-      api<AdminResetLink>(`/api/users/${id}/password-reset-link`, { method: 'POST' }),
+      api<AdminResetLink>(`/api/users/password-reset-link/${id}`, { method: 'POST' }),
   });
 }
 

@@ -7,7 +7,7 @@ import { userSessionKeys } from './keys.ts';
 export function useUserSessions(id: number, enabled: boolean) {
   return useQuery({
     queryKey: userSessionKeys.of(id),
-    queryFn: ({ signal }) => api<AccountSession[]>(`/api/users/${id}/sessions`, { signal }),
+    queryFn: ({ signal }) => api<AccountSession[]>(`/api/users/sessions/${id}`, { signal }),
     enabled,
     staleTime: 0,
   });
