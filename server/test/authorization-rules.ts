@@ -183,6 +183,7 @@ const rules: Record<string, Rule> = {
     ]),
   ),
   'GET /api/users': route({ request: plain('/api/users') }),
+  'GET /api/users.csv': route({ request: plain('/api/users.csv') }),
   // Invitations: the admin's reach is every invitation; accepting needs a live link of its own.
   'GET /api/users/sign-up-status': route({
     public: true,
@@ -477,6 +478,7 @@ const rules: Record<string, Rule> = {
     }),
   }),
   'GET /api/deleted-records': route({ request: plain('/api/deleted-records') }),
+  'GET /api/deleted-records.csv': route({ request: plain('/api/deleted-records.csv') }),
   // The agency's FHIR export (agency:export, administrators).
   'GET /api/fhir/export': route({ request: plain('/api/fhir/export') }),
   'GET /api/fhir/export/:file': route({ request: plain('/api/fhir/export/Practitioner.ndjson') }),
@@ -524,6 +526,7 @@ const rules: Record<string, Rule> = {
     }),
   }),
   'GET /api/reminders': route({ request: plain('/api/reminders') }),
+  'GET /api/reminders.csv': route({ request: plain('/api/reminders.csv') }),
   'POST /api/reminders': route({ success: 201, request: plain('/api/reminders', reminderBody()) }),
   'PUT /api/reminders/:id': route({
     targeted: true,

@@ -1,10 +1,11 @@
-import { Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { deletedRecordTexts } from '../../../shared/messages.ts';
 import { recordType, recordTypeNames } from '../../../shared/record-types.ts';
 import type { DeletedRecord, DeletedRecordType } from '../../../shared/schemas/deleted-records.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -123,6 +124,13 @@ function DeletedRecordsList() {
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
         {texts.intro}
       </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <CsvDownloadButton
+          path="/api/deleted-records"
+          query={list.exportQuery}
+          listName={texts.title}
+        />
+      </Box>
       <ListFilters label="Filter the deleted records" fields={filterFields} list={list} />
       <DataTable
         label={texts.title}

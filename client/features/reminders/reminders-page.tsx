@@ -1,7 +1,9 @@
 import { Box } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { reminderTexts } from '../../../shared/messages.ts';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { viewerTimeZone } from './api/viewer-time-zone.ts';
 import { RemindersCalendar } from './reminders-calendar.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 
@@ -16,7 +18,16 @@ export default function RemindersPage() {
   const onFailed = useCallback(() => setList((now) => (now === 'loaded' ? now : 'failed')), []);
   return (
     <Box>
-      <PageHeader title={reminderTexts.title} />
+      <PageHeader
+        title={reminderTexts.title}
+        actions={
+          <CsvDownloadButton
+            path="/api/reminders"
+            query={{ timeZone: viewerTimeZone() }}
+            listName={reminderTexts.title}
+          />
+        }
+      />
       <Box
         sx={{
           display: 'grid',

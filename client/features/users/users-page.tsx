@@ -17,6 +17,7 @@ import { accountMessages, accountTexts, apiErrors } from '../../../shared/messag
 import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
 import type { AdminUser } from '../../../shared/schemas/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { useFullScreenDialog } from '../../components/dialog.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -257,6 +258,9 @@ function UsersTable() {
           }
           label="Pending requests only"
         />
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+          <CsvDownloadButton path="/api/users" query={list.exportQuery} listName="Users" />
+        </Box>
       </Box>
       <DataTable
         label="Users"

@@ -10,6 +10,9 @@ import {
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
+import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { headerTimeZone } from '../clinical-common/reader-zone.ts';
+import { exportReminders } from './reminders-csv.ts';
 import {
   createReminder,
   deleteReminder,
@@ -46,6 +49,26 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Access-Control-Expose-Headers', `X-Total-Count, ${PRESETS_CREATED_HEADER}`);
       return items;
     },
+  );
+
+  app.get(
+    '/reminders.csv',
+    {
+      config,
+      schema: {
+        tags,
+        operationId: 'exportRemindersCsv',
+        summary: "The caller's own reminders as CSV, in the list's order (search, range)",
+        querystring: reminderListQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvDownloadResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await exportReminders(contextOf(request), request.query, headerTimeZone(request.headers)),
+      ),
   );
 
   app.post(
