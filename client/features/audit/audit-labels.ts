@@ -51,6 +51,9 @@ const entityLabels: Record<string, string> = {
   directory: 'Directory',
   user: 'User account',
   session: 'Session',
+  'fhir-export': 'FHIR agency export',
+  'calendar-feed': 'Calendar feed',
+  mar: 'Medication chart (MAR)',
 };
 
 export const actionLabel = (action: string): string => actionLabels[action] ?? action;
