@@ -202,6 +202,8 @@ function screensOf(role: RoleName, patientId: number): ScreenVisit[] {
         ...doctor.map((s) => ({
           ...s,
           showsPayload: s.path === '/patients' || s.path === chart.path,
+          // The agency's whole list: the payload's patient is found by name.
+          ...(s.path === '/patients' ? { search: 'Lovelace' } : {}),
         })),
         { path: '/users', showsPayload: true, search: world.accounts.doctor.username },
         { path: '/audit', showsPayload: false },

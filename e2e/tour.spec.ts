@@ -580,7 +580,7 @@ test('Tab from the top reaches the skip link, which leads into the main content'
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
   // The first stop inside is the page's own first control, not the sidebar.
-  await expect(page.getByRole('button', { name: 'Add Patient' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Download CSV of Patients' })).toBeFocused();
 });
 
 test('the sidebar reaches the bottom of the window on a long page; the patients table keeps its actions in a row', async ({

@@ -43,13 +43,15 @@ const leavingNotice = '.Toastify__toast[data-in="false"]';
 const notices = '.Toastify__toast';
 
 /**
- * A notice on its way in fades and slides over a fraction of a second: its colours half way
- * are not what anyone reads either, so its own animation is brought to its end before a check.
+ * Colours half way through a change are not what anyone reads: a notice fading in, or a button
+ * going back from disabled grey to its colour over MUI's quarter second. Before a check, each
+ * notice's own animation and every running CSS transition are brought to their end.
  */
-function finishNoticeAnimations(selector: string): void {
+function settleColours(selector: string): void {
   for (const animation of document.getAnimations()) {
     const target = (animation.effect as KeyframeEffect | null)?.target;
-    if (target instanceof Element && target.matches(selector)) animation.finish();
+    const isNotice = target instanceof Element && target.matches(selector);
+    if (isNotice || animation instanceof CSSTransition) animation.finish();
   }
 }
 
@@ -65,14 +67,14 @@ export async function accessibilityViolations(
 ): Promise<string[]> {
   const runOptions = coloursOnly ? colourRuleOptions : wcagRuleOptions;
   if (page.frames().length > 1) {
-    await page.evaluate(finishNoticeAnimations, notices);
+    await page.evaluate(settleColours, notices);
     return describe(
       (await new AxeBuilder({ page }).exclude(leavingNotice).options(runOptions).analyze())
         .violations,
     );
   }
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  await page.evaluate(finishNoticeAnimations, notices);
+  await page.evaluate(settleColours, notices);
   const violations = await page.evaluate(
     ({ options, exclude }) =>
       (window as unknown as { axe: typeof axe }).axe
