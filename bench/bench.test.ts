@@ -282,7 +282,7 @@ describe('bench caregiver visits', () => {
     }
     expect(checkInSchema.safeParse(checkInBody()).success).toBe(true);
     const paths = [nextCheckInPath(generated.people), nextCheckInPath(generated.people)];
-    expect(paths[0]).toMatch(/^\/api\/visits\/\d+\/check-in$/);
+    expect(paths[0]).toMatch(/^\/api\/visits\/check-in\/\d+$/);
     expect(paths[0]).not.toBe(paths[1]);
   });
 });
