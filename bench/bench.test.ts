@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/app.ts';
@@ -18,9 +19,19 @@ import { checkInOpensAt } from '../shared/visit-rules.ts';
 import { buildFloor } from './floor.ts';
 import { failedAccessibilityAudits } from './lighthouse-audits.ts';
 import { runLoad } from './load.ts';
+import { memoryOf, parseProcStatus } from './memory.ts';
+import { agencyExportSection, exportFindings } from './report-export.ts';
+import type { AgencyExport, Report } from './report-types.ts';
 import { BENCH_TIME_ZONE, CHECK_IN_VISITS, generateScale, type ScaleResult } from './scale.ts';
 import { sqlOf } from './sql.ts';
-import { checkInBody, nextCheckInPath, writtenDose } from './targets.ts';
+import {
+  checkInBody,
+  importUpload,
+  nextCheckInPath,
+  nextFeedPath,
+  writtenDose,
+  type Tokens,
+} from './targets.ts';
 
 describe('bench harness', () => {
   let database: Database;
@@ -314,5 +325,84 @@ describe('bench Lighthouse reports', () => {
       'color-contrast (2)',
       'label-content-name-mismatch (1)',
     ]);
+  });
+});
+
+describe('bench agency export', () => {
+  it('reads resident memory and its high-water mark from /proc/<pid>/status', () => {
+    const status = 'Name:\tnode\nVmPeak:\t 1200000 kB\nVmHWM:\t  250000 kB\nVmRSS:\t  180000 kB\n';
+    expect(parseProcStatus(status)).toEqual({ rss: 180000 * 1024, peak: 250000 * 1024 });
+    expect(parseProcStatus('Name:\tnode\n')).toBeNull();
+    expect(memoryOf(process.pid)?.peak).toBeGreaterThan(0);
+  });
+
+  const exported = (peakRss: number, listed = 2_000): AgencyExport => ({
+    patients: 100_000,
+    rows: 1_000_000,
+    visitPatients: 20_000,
+    counts: {},
+    generationSeconds: 120,
+    manifestSeconds: 1.5,
+    files: [
+      { type: 'Patient', resources: 2_000, listed, bytes: 2e6, seconds: 0.5, peakAfter: 150e6 },
+      {
+        type: 'Observation',
+        resources: 6_000,
+        listed: 6_000,
+        bytes: 8e6,
+        seconds: 1.5,
+        peakAfter: peakRss,
+      },
+    ],
+    seconds: 2,
+    rssBefore: 120e6,
+    peakRss,
+    rssAfter: 140e6,
+  });
+
+  it('writes a row per file and one for all files, and a finding only when memory grows', () => {
+    const lines: string[] = [];
+    const report = { agencyExport: exported(160e6), agencyExportNote: '' } as Report;
+    agencyExportSection(report, (...more) => lines.push(...more));
+    expect(lines).toContain('| Patient.ndjson | 2,000 | 0.5 | 4,000 | 2.0 | 150 |');
+    expect(lines).toContain('| Observation.ndjson | 6,000 | 1.5 | 4,000 | 8.0 | 160 |');
+    expect(lines).toContain(
+      '**All files:** 8,000 resources, 10 MB in 2.0 s = 4,000 resources/s; server RSS before 120 MB, peak 160 MB (140 MB after the last file).',
+    );
+    expect(exportFindings(report.agencyExport)).toEqual([]);
+    expect(exportFindings(exported(500e6, 1_999))).toEqual([
+      expect.stringContaining('peaked at 500 MB while streaming 100,000 patients, 380 MB over'),
+      expect.stringContaining(
+        'Patient.ndjson carried 2,000 resources where the manifest listed 1,999',
+      ),
+    ]);
+    const skipped: string[] = [];
+    agencyExportSection({ agencyExport: null, agencyExportNote: 'skipped' } as Report, (...more) =>
+      skipped.push(...more),
+    );
+    expect(skipped).toContain('Not measured: skipped.');
+  });
+
+  it("fetches the doctors' calendar feeds in turn", () => {
+    const tokens = { calendarFeeds: ['a'.repeat(43), 'b'.repeat(43)] } as Tokens;
+    const paths = [nextFeedPath(tokens), nextFeedPath(tokens), nextFeedPath(tokens)];
+    expect(new Set(paths).size).toBe(2);
+    expect(paths[0]).toMatch(/^\/api\/calendar-feed\/[ab]{43}\.ics$/);
+    expect(paths[2]).toBe(paths[0]);
+  });
+
+  it("uploads the import's dry run as one multipart CSV of new patients", () => {
+    const upload = importUpload(3);
+    const boundary = /boundary=(.+)$/.exec(upload.contentType)![1]!;
+    expect(upload.body.startsWith(`--${boundary}\r\n`)).toBe(true);
+    expect(upload.body.endsWith(`\r\n--${boundary}--\r\n`)).toBe(true);
+    const file = upload.body.split('\r\n\r\n')[1]!;
+    const rows = parse(file, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatchObject({
+      firstName: 'Imogen',
+      lastName: 'Importer2',
+      dob: '1938-04-03',
+    });
   });
 });

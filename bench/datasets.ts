@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client.ts';
-import { createSession } from '../server/auth/sessions.ts';
+import { createSession, hashToken } from '../server/auth/sessions.ts';
+import { calendarFeeds } from '../server/db/schema/index.ts';
 import { onCleanup } from './processes.ts';
 import type { Scenario } from './report.ts';
 import { generateScale, type BenchPeople, type ScaleSize } from './scale.ts';
@@ -22,10 +24,34 @@ export interface Prepared {
   dispose(): Promise<void>;
 }
 
-async function createTokens(database: Database, people: BenchPeople): Promise<Tokens> {
+/** Doctors with a calendar feed: the feed target fetches theirs in turn. */
+const FEED_DOCTORS = 50;
+
+/**
+ * The sessions of the bench's actors, and calendar feeds of the first doctors stored as the app
+ * stores one (the SHA-256 of a 32-byte random token; see server/features/calendar-feeds).
+ */
+async function createTokens(
+  database: Database,
+  people: BenchPeople,
+  size: ScaleSize,
+): Promise<Tokens> {
   const now = new Date();
+  const calendarFeedTokens = Array.from({ length: Math.min(FEED_DOCTORS, size.doctors) }, () =>
+    randomBytes(32).toString('base64url'),
+  );
+  await database.db.insert(calendarFeeds).values(
+    calendarFeedTokens.map((token, i) => ({
+      // Doctors' ids are contiguous from the bench doctor's (scale.ts).
+      userId: people.doctorId + i,
+      tokenHash: hashToken(token),
+      createdAt: now,
+    })),
+  );
   return {
+    calendarFeeds: calendarFeedTokens,
     supervisor: await createSession(database.db, people.supervisorId, now),
+    admin: await createSession(database.db, people.adminId, now),
     doctor: await createSession(database.db, people.doctorId, now),
     patient: await createSession(database.db, people.patientUserId, now),
     caregiver: await createSession(database.db, people.caregiverId, now),
@@ -51,7 +77,7 @@ async function prepare(
   const t = performance.now();
   const generated = await generateScale(sqlOf(database), size, { passwordHash, now: new Date() });
   const generationSeconds = (performance.now() - t) / 1000;
-  const tokens = await createTokens(database, generated.people);
+  const tokens = await createTokens(database, generated.people, size);
   // PGlite is one process per directory: the server opens it next.
   await database.close();
   return {

@@ -9,6 +9,8 @@ export interface LoadSpec {
   body?: (n: number) => unknown;
   /** For writes to a fresh record each time: the path of each request. */
   path?: () => string;
+  /** A fixed body of its own content type (a multipart upload), the same for every request. */
+  upload?: { contentType: string; body: string };
   connections: number;
   seconds: number;
 }
@@ -36,6 +38,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let counter = 0;
   const headers = {
     ...(spec.body ? { 'content-type': 'application/json' } : {}),
+    ...(spec.upload ? { 'content-type': spec.upload.contentType } : {}),
     ...spec.headers,
   };
   const result = await autocannon({
@@ -45,21 +48,23 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     timeout: 10,
     method: spec.method ?? 'GET',
     headers,
-    requests: spec.body
-      ? [
-          {
-            method: spec.method ?? 'POST',
-            setupRequest: (request) => {
-              counter += 1;
-              return {
-                ...request,
-                ...(spec.path ? { path: spec.path() } : {}),
-                body: JSON.stringify(spec.body!(counter)),
-              };
+    ...(spec.upload ? { body: spec.upload.body } : {}),
+    requests:
+      spec.body || spec.path
+        ? [
+            {
+              method: spec.method ?? (spec.body ? 'POST' : 'GET'),
+              setupRequest: (request) => {
+                counter += 1;
+                return {
+                  ...request,
+                  ...(spec.path ? { path: spec.path() } : {}),
+                  ...(spec.body ? { body: JSON.stringify(spec.body(counter)) } : {}),
+                };
+              },
             },
-          },
-        ]
-      : undefined,
+          ]
+        : undefined,
   });
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {

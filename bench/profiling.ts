@@ -59,7 +59,7 @@ export async function profileSlowestList(
   if (!profiledEntry?.result) return {};
   const extras: Partial<Pick<Report, 'profile' | 'logging'>> = {};
   const request = (base: string): LoadSpec => ({
-    url: base + profiled.path(people),
+    url: base + profiled.path(people, tokens),
     headers: authHeaders(tokens, profiled.as),
     connections,
     seconds,

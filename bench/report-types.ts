@@ -26,6 +26,41 @@ export interface Scenario {
   targets: TargetResult[];
 }
 
+/** One NDJSON file of the agency export, as the bench streamed it over HTTP. */
+export interface AgencyExportFile {
+  type: string;
+  /** Lines (resources) received. */
+  resources: number;
+  /** The count the manifest announced for the file. */
+  listed: number;
+  bytes: number;
+  seconds: number;
+  /** The server's VmHWM once the file had been streamed, in bytes (null off Linux). */
+  peakAfter: number | null;
+}
+
+/** The agency export stage (agency-export.ts): a generated agency streamed file by file. */
+export interface AgencyExport {
+  patients: number;
+  /** Rows in each of the biggest tables. */
+  rows: number;
+  /** Patients with weekly visits (the Encounters). */
+  visitPatients: number;
+  counts: Record<string, number>;
+  generationSeconds: number;
+  /** GET /api/fhir/export: the manifest, with a count per file. */
+  manifestSeconds: number;
+  files: AgencyExportFile[];
+  /** All files, streamed one after another. */
+  seconds: number;
+  /** The server's VmRSS after start-up, before the first export request, in bytes. */
+  rssBefore: number | null;
+  /** The server's VmHWM after the last file, in bytes. */
+  peakRss: number | null;
+  /** The server's VmRSS after the last file, in bytes: what it kept once the export was over. */
+  rssAfter: number | null;
+}
+
 export interface Report {
   startedAt: Date;
   machine: {
@@ -59,6 +94,10 @@ export interface Report {
   logging: { level: string; normal: LoadResult; quiet: LoadResult } | null;
   /** content-encoding of the entry script when the browser accepts gzip and br. */
   assetEncoding: string;
+  /** The agency export stage, when run. */
+  agencyExport: AgencyExport | null;
+  /** Why the stage was not run or did not finish, when so. */
+  agencyExportNote: string;
   loadAverageAtEnd: number[];
   durationSeconds: number;
 }

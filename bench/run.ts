@@ -8,21 +8,29 @@
  * harness), BENCH_PGLITE_LARGE (auto | 1 | 0), BENCH_LIGHTHOUSE (path of an installed
  * lighthouse package; default: resolved from node_modules), BENCH_LOG_LEVEL (info, the
  * production default), BENCH_OUT (docs/PERFORMANCE.md), BENCH_PROFILE (target id to profile),
- * BENCH_SCENARIOS / BENCH_TARGETS (comma lists, for focused runs), BENCH_KEEP=1 (keep .tmp/bench-*),
- * BENCH_ONLY=lighthouse (build, 10k data and Lighthouse only; see settings.ts).
+ * BENCH_SCENARIOS / BENCH_TARGETS (comma lists, for focused runs; a BENCH_SCENARIOS list runs the
+ * agency export only if it names `agency-export`), BENCH_KEEP=1 (keep .tmp/bench-*),
+ * BENCH_ONLY=lighthouse (build, 10k data and Lighthouse only; see settings.ts),
+ * BENCH_AGENCY_EXPORT=0 (skip the agency export: FHIR bulk export of 100,000 patients through
+ * the app, about 4 minutes; see agency-export.ts), BENCH_ONLY=agency-export (the server build
+ * and that stage only).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../server/lib/passwords.ts';
+import { measureAgencyExport } from './agency-export.ts';
 import { root } from './build.ts';
 import { preparePglite, preparePostgres, type Prepared } from './datasets.ts';
 import { cleanup, onCleanup } from './processes.ts';
 import { lighthouseDir } from './lighthouse.ts';
+import { exportTotals } from './report-export.ts';
 import { writeReport, type Report } from './report.ts';
 import { sizes, type ScaleSize } from './scale.ts';
 import { runScenario, type ScenarioOptions } from './scenario.ts';
 import {
+  agencyExport,
+  agencyExportOnly,
   budgetSeconds,
   connections,
   elapsed,
@@ -78,17 +86,23 @@ async function main(): Promise<void> {
     logging: null,
     assetEncoding: '',
     loadAverageAtEnd: [],
+    agencyExport: null,
+    agencyExportNote: '',
     durationSeconds: 0,
   };
 
-  const serverDir = await buildApp(report);
+  const serverDir = await buildApp(report, !agencyExportOnly);
 
   const passwordHash = await hashPassword(`bench-${stamp}`);
   const plan: { driver: 'postgres' | 'pglite'; size: ScaleSize }[] = [
     { driver: 'postgres' as const, size: sizes.small },
     ...(quick ? [] : [{ driver: 'postgres' as const, size: sizes.large }]),
     { driver: 'pglite' as const, size: sizes.small },
-  ].filter((step) => !onlyScenarios || onlyScenarios.has(`${step.driver}-${step.size.label}`));
+  ].filter(
+    (step) =>
+      !agencyExportOnly &&
+      (!onlyScenarios || onlyScenarios.has(`${step.driver}-${step.size.label}`)),
+  );
   const postgresOk = await probePostgres(report);
   if (lighthouseOnly) {
     // One scenario is enough to score the pages: the 10k data, on PostgreSQL when reachable.
@@ -122,7 +136,8 @@ async function main(): Promise<void> {
   // PGlite at 1M rows when the time budget allows: generation in the embedded database is
   // slower than on a server, and its runs are as long as the others.
   const estimate = 240 + perScenario;
-  const largePglite = !lighthouseOnly && (!onlyScenarios || onlyScenarios.has('pglite-1M'));
+  const largePglite =
+    !lighthouseOnly && !agencyExportOnly && (!onlyScenarios || onlyScenarios.has('pglite-1M'));
   if (
     largePglite &&
     !quick &&
@@ -142,12 +157,47 @@ async function main(): Promise<void> {
     );
   }
 
+  if (agencyExport && (agencyExportOnly || !onlyScenarios || onlyScenarios.has('agency-export'))) {
+    await runAgencyExport(report, serverDir, passwordHash, postgresOk);
+  } else if (!lighthouseOnly) {
+    report.agencyExportNote = onlyScenarios
+      ? 'not in this focused run (BENCH_SCENARIOS)'
+      : 'skipped (BENCH_AGENCY_EXPORT=0)';
+  }
+
   report.loadAverageAtEnd = os.loadavg();
   report.durationSeconds = elapsed();
   if (lighthouseOnly) printLighthouse(report);
   if (writesReport) {
     writeReport(outFile, report);
     log(`wrote ${path.relative(root, outFile)}`);
+  }
+}
+
+/** The agency export stage on PostgreSQL; a failure is reported, not fatal to the run. */
+async function runAgencyExport(
+  report: Report,
+  serverDir: string | null,
+  passwordHash: string,
+  postgresOk: boolean,
+): Promise<void> {
+  if (!postgresOk) {
+    report.agencyExportNote = 'PostgreSQL could not be reached';
+    return;
+  }
+  try {
+    report.agencyExport = await measureAgencyExport(serverDir, passwordHash);
+    const e = report.agencyExport;
+    const totals = exportTotals(e);
+    const mb = (bytes: number | null) => (bytes === null ? '?' : (bytes / 1e6).toFixed(0));
+    log(
+      `agency export: ${totals.resources.toLocaleString('en')} resources, ${mb(totals.bytes)} MB in ` +
+        `${e.seconds.toFixed(1)} s = ${Math.round(totals.rate).toLocaleString('en')} resources/s; ` +
+        `server RSS before ${mb(e.rssBefore)} MB, peak ${mb(e.peakRss)} MB`,
+    );
+  } catch (error) {
+    report.agencyExportNote = `the stage failed (${(error as Error).message.split('\n')[0]})`;
+    log(`agency export: ${report.agencyExportNote}`);
   }
 }
 

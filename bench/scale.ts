@@ -17,6 +17,11 @@ export interface ScaleSize {
   caregivers: number;
   /** Rows in each of the biggest tables: appointments, medical_records, medications, vital_signs, audit_log. */
   rows: number;
+  /**
+   * Patients with a weekly visit series (three visits a week over nine weeks, about 27 visits
+   * each); default every patient. The agency export limits it to keep its run short.
+   */
+  visitPatients?: number;
 }
 
 export const sizes = {
@@ -27,6 +32,8 @@ export const sizes = {
 /** Who the benchmark acts as, and the rows it asks for. */
 export interface BenchPeople {
   supervisorId: number;
+  /** A doctor with admin privileges: the agency export and the patient import. */
+  adminId: number;
   doctorId: number;
   /**
    * Another doctor, who books the appointments of POST /api/appointments, so the writes do not
@@ -173,6 +180,7 @@ export async function generateScale(
       userInsert('bench_caregiver_', C, 'caregiver', 'editor'),
       userInsert('bench_patient_', A, 'patient', 'viewer'),
       userInsert('bench_supervisor_', 1, 'doctor', 'supervisor'),
+      userInsert('bench_admin_', 1, 'doctor', 'admin'),
     ].join(';\n'),
   );
   const firstId = async (prefix: string) => {
@@ -187,6 +195,7 @@ export async function generateScale(
   const c0 = await firstId('bench_caregiver_');
   const a0 = await firstId('bench_patient_');
   const supervisorId = await firstId('bench_supervisor_');
+  const adminId = await firstId('bench_admin_');
 
   await step(
     'patients',
@@ -361,6 +370,7 @@ export async function generateScale(
     C,
     D,
     P,
+    V: Math.min(P, size.visitPatients ?? P),
     now: options.now,
     today: localParts(options.now, BENCH_TIME_ZONE).date,
   });
@@ -391,6 +401,7 @@ export async function generateScale(
   return {
     people: {
       supervisorId,
+      adminId,
       doctorId: d0,
       writerId: d0 + 1,
       writerUsername: 'bench_doctor_1',
@@ -478,7 +489,7 @@ async function generateRounds(
   );
   // Every slot of each schedule since its start (at most a month for the caregiver's), up to
   // half an hour ago: the due window stays open for the list to show.
-  const hash = `(s.id * 7919 + extract(epoch from x.at)::bigint / 60) % 100`;
+  const hash = `(s.id::bigint * 7919 + extract(epoch from x.at)::bigint / 60) % 100`;
   await step(
     'rounds_doses',
     `insert into doses (patient_id, prescription_id, scheduled_at, outcome, given_at, reason, prn_reason, note,
@@ -561,11 +572,13 @@ async function generateVisits(
     C: number;
     D: number;
     P: number;
+    /** Patients with a weekly series: the first V. */
+    V: number;
     now: Date;
     today: string;
   },
 ): Promise<BenchPeople['visits']> {
-  const { p0, c0, d0, C, D, P, today } = s;
+  const { p0, c0, d0, C, D, V, today } = s;
   const zone = BENCH_TIME_ZONE;
   const now = `'${s.now.toISOString()}'::timestamptz`;
   const checkerId = c0 + 1;
@@ -583,7 +596,7 @@ async function generateVisits(
      insert into visit_series (patient_id, weekdays, until_date, created_by, created_at)
        select ${p0} + i, case when (i / ${C}) % 2 = 0 then '{1,3,5}' else '{2,4,6}' end::smallint[],
               '${addDays(today, VISIT_DAYS.to)}', ${d0} + i % ${D}, ${now} - interval '${1 - VISIT_DAYS.from} days'
-       from generate_series(0, ${P - 1}) i order by i;
+       from generate_series(0, ${V - 1}) i order by i;
      insert into visits (patient_id, caregiver_id, series_id, planned_start, planned_end, service_type, status,
                          instructions, check_in_at, check_in_location, check_in_latitude, check_in_longitude,
                          check_in_accuracy, check_out_at, check_out_location, check_out_latitude,
@@ -615,7 +628,7 @@ async function generateVisits(
                 (${day('d')} + time '07:00' + ((i / ${C} / 2) % 8) * interval '90 minutes') at time zone '${zone}' as s,
                 60 as minutes, ${pick(serviceTypes, `(i / ${C} / 2) % 8`)} as service,
                 ((i * 7919 + (d + 100) * 31) % 100) as h
-         from generate_series(0, ${P - 1}) i cross join generate_series(${VISIT_DAYS.from}, ${VISIT_DAYS.to}) d
+         from generate_series(0, ${V - 1}) i cross join generate_series(${VISIT_DAYS.from}, ${VISIT_DAYS.to}) d
          where i % ${C} <> 0 and i / ${C} < 16
            and extract(isodow from ${day('d')}) = any(case when (i / ${C}) % 2 = 0 then array[1, 3, 5] else array[2, 4, 6] end)
          union all

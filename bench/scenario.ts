@@ -135,13 +135,16 @@ async function measureTargets(prepared: Prepared, app: Running): Promise<void> {
       continue;
     }
     // One real request first: a target that fails is reported, not hammered.
-    const probe = await fetch(app.base + target.path(people), {
+    const probe = await fetch(app.base + target.path(people, tokens), {
       method: target.method,
       headers: {
         ...authHeaders(tokens, target.as),
         ...(target.body ? { 'content-type': 'application/json' } : {}),
+        ...(target.upload ? { 'content-type': target.upload.contentType } : {}),
       },
-      body: target.body ? JSON.stringify(target.body(people, 0)) : undefined,
+      body: target.body
+        ? JSON.stringify(target.body(people, 0))
+        : (target.upload?.body ?? undefined),
     });
     if (!probe.ok) {
       const text = (await probe.text()).slice(0, 200);
@@ -152,13 +155,14 @@ async function measureTargets(prepared: Prepared, app: Running): Promise<void> {
     await probe.arrayBuffer().catch(() => undefined);
     log(`${scenario.id}: ${target.id}`);
     const spec: LoadSpec = {
-      url: app.base + target.path(people),
+      url: app.base + target.path(people, tokens),
       method: target.method,
       headers: authHeaders(tokens, target.as),
       connections,
       seconds,
       ...(target.body ? { body: () => target.body!(people, nextSequence()) } : {}),
-      ...(target.freshPath ? { path: () => target.path(people) } : {}),
+      ...(target.upload ? { upload: target.upload } : {}),
+      ...(target.freshPath ? { path: () => target.path(people, tokens) } : {}),
     };
     const measured = await measureServer(spec, app, prepared);
     entry.result = measured.result;

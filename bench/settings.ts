@@ -26,11 +26,20 @@ export const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * the reports in .tmp/lighthouse/ and leaves docs/PERFORMANCE.md alone unless BENCH_OUT is set.
  */
 export const lighthouseOnly = env.BENCH_ONLY === 'lighthouse';
-if (env.BENCH_ONLY && !lighthouseOnly) {
-  throw new Error(`BENCH_ONLY=${env.BENCH_ONLY}: only "lighthouse" is known`);
+/**
+ * BENCH_ONLY=agency-export: build the server and run only the agency export stage (see
+ * agency-export.ts); prints its figures and leaves docs/PERFORMANCE.md alone unless BENCH_OUT
+ * is set.
+ */
+export const agencyExportOnly = env.BENCH_ONLY === 'agency-export';
+if (env.BENCH_ONLY && !lighthouseOnly && !agencyExportOnly) {
+  throw new Error(`BENCH_ONLY=${env.BENCH_ONLY}: only "lighthouse" and "agency-export" are known`);
 }
-/** Whether the run writes its report: always, except a Lighthouse-only run without BENCH_OUT. */
-export const writesReport = !lighthouseOnly || env.BENCH_OUT !== undefined;
+/** BENCH_AGENCY_EXPORT=0 skips the agency export stage (FHIR bulk export at 100,000 patients). */
+export const agencyExport =
+  agencyExportOnly || (env.BENCH_AGENCY_EXPORT !== '0' && !lighthouseOnly);
+/** Whether the run writes its report: always, except a BENCH_ONLY run without BENCH_OUT. */
+export const writesReport = !env.BENCH_ONLY || env.BENCH_OUT !== undefined;
 
 /** For focused runs: BENCH_SCENARIOS=postgres-10k,pglite-10k BENCH_TARGETS=patients-doctor. */
 const listEnv = (name: string) => (env[name] ? new Set(env[name]!.split(',')) : null);

@@ -43,21 +43,30 @@ export async function probePostgres(report: Report): Promise<boolean> {
 /**
  * Builds client and server as `npm run build` does, into the bench's own folder, weighing the
  * client's routes; returns the server build's folder, or null to run the app from source.
+ * `withClient` false builds the server only (a run that loads no page).
  */
-export async function buildApp(report: Report): Promise<string | null> {
-  log('building the client (vite, with a manifest) and the server (tsc)');
+export async function buildApp(report: Report, withClient = true): Promise<string | null> {
+  log(
+    withClient
+      ? 'building the client (vite, with a manifest) and the server (tsc)'
+      : 'building the server (tsc)',
+  );
   let contents: ChunkContents = new Map();
-  try {
-    contents = await buildClient(path.join(work, 'client'));
-    report.client = measureRoutes(
-      path.join(work, 'client'),
-      path.join(root, 'client/app/router.tsx'),
-      ['/login', '/dashboard', '/caregiver-dashboard', '/patient-dashboard'],
-    );
-    report.chunkContents = contents;
-  } catch (error) {
-    report.clientNote = `not measured: the client build failed (${(error as Error).message.split('\n')[0]})`;
-    log(report.clientNote);
+  if (withClient) {
+    try {
+      contents = await buildClient(path.join(work, 'client'));
+      report.client = measureRoutes(
+        path.join(work, 'client'),
+        path.join(root, 'client/app/router.tsx'),
+        ['/login', '/dashboard', '/caregiver-dashboard', '/patient-dashboard'],
+      );
+      report.chunkContents = contents;
+    } catch (error) {
+      report.clientNote = `not measured: the client build failed (${(error as Error).message.split('\n')[0]})`;
+      log(report.clientNote);
+    }
+  } else {
+    report.clientNote = 'not measured in this run (BENCH_ONLY)';
   }
   const server = buildServer(path.join(work, 'server'));
   let serverDir: string | null = path.join(work, 'server');

@@ -6,10 +6,29 @@ import {
   type BenchPeople,
 } from './scale.ts';
 
-export type Actor = 'supervisor' | 'doctor' | 'patient' | 'caregiver' | 'writer' | 'checker';
+export type Actor =
+  'supervisor' | 'admin' | 'doctor' | 'patient' | 'caregiver' | 'writer' | 'checker';
 
-/** A bearer session per actor, created on the scenario's database before the servers start. */
-export type Tokens = Record<Actor, string>;
+/**
+ * A bearer session per actor, created on the scenario's database before the servers start, and
+ * the calendar feed tokens of the first doctors (a feed's only credential: calendar apps send
+ * no session).
+ */
+export type Tokens = Record<Actor, string> & { calendarFeeds: string[] };
+
+/** Feeds fetched so far over the whole run. */
+let feedFetches = 0;
+
+/**
+ * The next doctor's feed, in turn. Each fetch stamps its feed's last_used_at and writes an
+ * audit row in one transaction, so concurrent fetches of one feed would queue on its row: the
+ * bench spreads them over many doctors' feeds, as calendar apps fetching hourly do.
+ */
+export function nextFeedPath(tokens: Tokens): string {
+  const token = tokens.calendarFeeds[feedFetches % tokens.calendarFeeds.length];
+  feedFetches += 1;
+  return `/api/calendar-feed/${token}.ics`;
+}
 
 /** The authorization header of one actor. */
 export const authHeaders = (tokens: Tokens, as: Actor): Record<string, string> => ({
@@ -24,8 +43,11 @@ export interface Target {
   /** The OpenAPI path the route must have; `{}` stands for any parameter name. */
   route: string;
   as: Actor;
-  path(people: BenchPeople): string;
+  path(people: BenchPeople, tokens: Tokens): string;
+  /** A JSON body, fresh for the n-th request. */
   body?(people: BenchPeople, n: number): unknown;
+  /** A fixed body of another type (a multipart upload), sent as it is with every request. */
+  upload?: Upload;
   /** The path names a fresh record at each call: asked again for every request. */
   freshPath?: boolean;
 }
@@ -38,6 +60,36 @@ let sequence = 0;
 
 /** The next number for a written appointment, unique over the whole run. */
 export const nextSequence = (): number => (sequence += 1);
+
+/** A request body sent verbatim, with its content type. */
+export interface Upload {
+  contentType: string;
+  body: string;
+}
+
+/**
+ * A browser's multipart upload of one CSV file in the field `file`, as the import screen sends
+ * it: the import's columns and `rows` new patients (none a duplicate of the generated agency's).
+ */
+export function importUpload(rows: number): Upload {
+  const boundary = '----ElderCareBenchImport7MA4YWxkTrZu0gW';
+  const lines = [
+    'firstName,lastName,dob,gender,address,phoneNumber,emergencyContact,emergencyContactPhone',
+  ];
+  for (let i = 0; i < rows; i += 1) {
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    lines.push(
+      `Imogen,Importer${i},1938-04-${day},Female,"${i + 1} Quay Street, Benchtown",555-0142,Iris Importer${i},555-0143`,
+    );
+  }
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="patients.csv"\r\n` +
+    `Content-Type: text/csv\r\n\r\n${lines.join('\r\n')}\r\n\r\n--${boundary}--\r\n`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+}
+
+/** Rows of the CSV the import's dry run checks. */
+export const IMPORT_ROWS = 20;
 
 /** This month in the bench agency's zone, as the MAR asks for it. */
 const thisMonth = localParts(new Date(), BENCH_TIME_ZONE).date.slice(0, 7);
@@ -200,6 +252,36 @@ export const targets: Target[] = [
     route: '/api/patients/{}/fhir',
     as: 'supervisor',
     path: (p) => `/api/patients/${p.patientId}/fhir`,
+  },
+  {
+    id: 'patients-csv-doctor',
+    label: 'GET /api/patients.csv (doctor: care team of 20 patients as CSV)',
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients.csv',
+    as: 'doctor',
+    path: () => '/api/patients.csv',
+  },
+  {
+    id: 'calendar-feed',
+    label:
+      "GET /api/calendar-feed/{token}.ics (50 doctors' feeds in turn, no session: past and next 60 days)",
+    kind: 'dashboard',
+    method: 'GET',
+    route: '/api/calendar-feed/{}.ics',
+    as: 'doctor',
+    path: (_p, tokens) => nextFeedPath(tokens),
+    freshPath: true,
+  },
+  {
+    id: 'import-dry-run',
+    label: `POST /api/patients/import?dryRun=true (admin: a ${IMPORT_ROWS}-row CSV checked, nothing created)`,
+    kind: 'write',
+    method: 'POST',
+    route: '/api/patients/import',
+    as: 'admin',
+    path: () => '/api/patients/import?dryRun=true',
+    upload: importUpload(IMPORT_ROWS),
   },
   {
     id: 'timeline-first',
