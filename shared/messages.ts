@@ -109,6 +109,14 @@ export const apiErrors = {
   csrf: 'This request was refused because it did not come from the application',
   databaseLocked: 'Another ElderCare process is already using this data directory',
   busy: 'The server is busy. Please try again in a few seconds.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+} as const;
+
+/** The calm notice the app shows while the server or its database cannot be reached. */
+export const connectionTexts = {
+  reconnecting: 'Reconnecting…',
+  workKept: 'Your work on this screen is kept. Anything not yet saved can be saved in a moment.',
+  reconnected: 'Connected again.',
 } as const;
 
 /** Texts of the account screens that the seed does not name (sign-up hint, admin Users screen). */
@@ -1481,6 +1489,10 @@ export const agencyAccountTexts = {
   invitationDaysInvalid: 'Invitation links must stay valid from 1 to 30 days',
   requireTwoFactor: 'Require two-factor sign-in for admins and supervisors',
   requireTwoFactorInvalid: 'Two-factor sign-in for staff must be on or off',
+  auditRetentionYears: 'Keep the audit log for (years)',
+  auditRetentionHint:
+    'Older entries are saved to an archive file on the server, then removed from the log. Six years is a common period for health records.',
+  auditRetentionYearsInvalid: 'Keep the audit log from 1 to 100 years',
 } as const;
 
 export const invitationTexts = {

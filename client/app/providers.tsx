@@ -1,6 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { defaultFontSize } from '../../shared/settings.ts';
+import { ConnectionBanner } from '../components/connection-banner.tsx';
 import { SessionProvider, useSession } from '../lib/auth.tsx';
 import { requestToasts, useToastsWanted } from '../lib/notify.ts';
 import { usePreviewSettings } from '../lib/preview-settings.ts';
@@ -28,6 +29,7 @@ function UserTheme({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {children}
+      <ConnectionBanner />
       {(toastsWanted || user) && (
         <Suspense fallback={null}>
           <Toasts theme={darkMode ? 'dark' : 'light'} />

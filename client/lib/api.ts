@@ -1,3 +1,5 @@
+import { reportUnreachable } from './connection.ts';
+
 /**
  * A failed API call: the status and the server's `{message, errors?}`, with the whole answer
  * in `body` for the calls that say more (e.g. the allergies behind a prescription's 409).
@@ -67,6 +69,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    reportUnreachable();
     throw new ApiError(0, 'Network error');
   }
   if (!response.ok) {
@@ -84,10 +87,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     // any other call's 401 (settings, password, a list) means it ended.
     const isAuthCall = path.startsWith('/api/users/login') || path.startsWith('/api/users/logout');
     if (response.status === 401 && !isAuthCall) onSessionEnded?.();
+    // The database or the server is briefly away: one calm notice, not an error per call.
+    if (response.status === 503) reportUnreachable();
     throw new ApiError(response.status, message, errors, data);
   }
   return response;
 }
+
+/** A failure that means "the server cannot be reached right now" (503, or no answer at all). */
+export const isUnreachable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 503 || error.status === 0);
 
 /** Calls the API with the session cookie and the header that marks it as the app's own call. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastOptions } from 'react-toastify';
+import { isReconnecting } from './connection.ts';
 
 /**
  * The toast container is mounted once a notice is wanted or someone signs in, and then stays
@@ -34,6 +35,9 @@ export function notify(
   content: ReactNode,
   options?: ToastOptions,
 ): void {
+  // While the server cannot be reached, its failures are the connection notice's to tell, once
+  // and calmly, not a red notice per call (the call that found it so marked it first).
+  if (type === 'error' && isReconnecting()) return;
   requestToasts();
   void import('react-toastify').then(({ toast }) => {
     toast[type](content, options);

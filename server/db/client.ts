@@ -42,6 +42,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  pool.on('connect', (client) => {
+    // A connection lost while a request holds its client (the database stopped mid-query):
+    // the query fails and the request answers 503, and the pool drops the client on release.
+    // Without a listener, the client's 'error' event would end the process.
+    client.on('error', () => {});
+  });
   const db = drizzlePg({ client: pool, ...drizzleOptions });
   await migratePg(db, { migrationsFolder: migrationsFolder() });
   return { db, driver: 'postgres', pool, close: () => pool.end() };

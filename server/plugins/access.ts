@@ -26,6 +26,11 @@ declare module 'fastify' {
     access?: Access;
     /** The audit entity a denied attempt on this route is recorded under. */
     auditEntity?: string;
+    /**
+     * A public route that never reads the caller's session (health): it must answer for the
+     * database even while the database, which holds the sessions, cannot be reached.
+     */
+    skipSession?: boolean;
   }
 }
 

@@ -78,7 +78,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const presented = tokenFrom(request);
+    const presented = request.routeOptions.config.skipSession ? null : tokenFrom(request);
     if (!presented) {
       request.ctx = createAnonymousContext(source(request));
       return;

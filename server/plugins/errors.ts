@@ -4,6 +4,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrors } from '../../shared/messages.ts';
 import { fieldName, validationMessage } from '../../shared/validation-messages.ts';
+import {
+  isDatabaseUnavailable,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableReason,
+} from '../lib/database-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 export interface ErrorBody {
@@ -124,6 +129,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // A body that could not be read (a multipart body cut short, no boundary): the client's
       // fault, answered like malformed JSON and logged only by the answer line.
       return reply.status(400).send({ message: apiErrors.badRequest } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down, restarting or out of connections: the request changed nothing
+      // (its transaction is rolled back) and will work once it is back.
+      request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: apiErrors.unavailable } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: apiErrors.tooManyRequests });

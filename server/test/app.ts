@@ -23,7 +23,9 @@ export const usingPostgres = (): boolean => process.env.TEST_DB === 'postgres';
 
 /** A fresh database for one test file: a PGlite clone of the migrated template, or a new
  * PostgreSQL database copied from the run's template and dropped on close. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  options: { route?: (url: URL) => URL } = {},
+): Promise<Database> {
   if (usingPostgres()) {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `eldercare_t_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
@@ -32,7 +34,8 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${inject('testTemplate')}`);
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openPostgres(dbUrl.toString(), { max: 5 });
+    // `route` lets a test reach the database through something it controls (a proxy it cuts).
+    const database = await openPostgres((options.route?.(dbUrl) ?? dbUrl).toString(), { max: 5 });
     return {
       ...database,
       async close() {
@@ -56,9 +59,9 @@ export interface TestApp {
 
 /** Builds the real app on a fresh database with a controllable clock. */
 export async function createTestApp(
-  options: { clock?: ManualClock; config?: Partial<Config> } = {},
+  options: { clock?: ManualClock; config?: Partial<Config>; route?: (url: URL) => URL } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ route: options.route });
   const clock = options.clock ?? new ManualClock();
   const app = await buildApp({
     config: { ...testConfig, ...options.config },

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export interface SseEvent {
   event: string;
   data: unknown;
+  /** The event's `id:` field, if it had one. */
+  id?: string;
 }
 
 export interface SseClient {
@@ -12,6 +14,8 @@ export interface SseClient {
   events: SseEvent[];
   /** Comment lines seen (': ping'). */
   comments: string[];
+  /** The last `id:` field seen, with or without an event (what a browser would send back). */
+  lastEventId(): string | undefined;
   /** Waits for the first event (already received or to come) that matches. */
   next(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   /** Resolves when the server ends the stream. */
@@ -31,7 +35,11 @@ export async function listenLocally(app: FastifyInstance): Promise<string> {
  * Opens a Server-Sent Events stream over real HTTP (app.inject waits for a response to end,
  * which a stream never does) and parses its events as they come.
  */
-export async function openEventStream(url: string, token?: string): Promise<SseClient> {
+export async function openEventStream(
+  url: string,
+  token?: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<SseClient> {
   // node:http on its own connection: fetch (undici) opens a spare idle connection next to a
   // streaming one, which would hold up closing the server.
   const { request, response } = await new Promise<{
@@ -45,6 +53,7 @@ export async function openEventStream(url: string, token?: string): Promise<SseC
         headers: {
           accept: 'text/event-stream',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...extraHeaders,
         },
       },
       (res) => resolve({ request: req, response: res }),
@@ -61,6 +70,7 @@ export async function openEventStream(url: string, token?: string): Promise<SseC
   const ended = new Promise<void>((resolve) => (endedResolve = resolve));
 
   let buffer = '';
+  let lastId: string | undefined;
   response.setEncoding('utf8');
   response.on('data', (chunk: string) => {
     buffer += chunk;
@@ -69,13 +79,21 @@ export async function openEventStream(url: string, token?: string): Promise<SseC
       const block = buffer.slice(0, split);
       buffer = buffer.slice(split + 2);
       let event = 'message';
+      let id: string | undefined;
       const data: string[] = [];
       for (const line of block.split('\n')) {
         if (line.startsWith(':')) comments.push(line.slice(1).trim());
         else if (line.startsWith('event:')) event = line.slice(6).trim();
         else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+        else if (line.startsWith('id:')) id = lastId = line.slice(3).trim();
       }
-      if (data.length > 0) events.push({ event, data: JSON.parse(data.join('\n')) });
+      if (data.length > 0) {
+        events.push({
+          event,
+          data: JSON.parse(data.join('\n')),
+          ...(id === undefined ? {} : { id }),
+        });
+      }
       notify();
     }
   });
@@ -97,6 +115,7 @@ export async function openEventStream(url: string, token?: string): Promise<SseC
     headers,
     events,
     comments,
+    lastEventId: () => lastId,
     ended,
     close: () => request.destroy(),
     next(match, timeoutMs = 5000) {

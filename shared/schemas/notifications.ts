@@ -28,10 +28,10 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**
  * The events of GET /api/notifications/stream (Server-Sent Events):
- * - `notification`: a new notification of the signed-in user (data: a Notification);
+ * - `notification`: a new notification of the signed-in user (data: a Notification; its id is
+ *   the event's `id`, so a reconnecting browser's Last-Event-ID replays what it missed);
  * - `dismissed`: one was dismissed, in any tab or device (data: {id});
- * - `resync`: events may have been missed (the server lost its database listener for a
- *   moment): reload the notifications.
+ * - `resync`: more was missed than the server replays: reload the notifications.
  * Comments (`: ping`) keep the connection open through proxies.
  */
 export const streamEventNames = ['notification', 'dismissed', 'resync'] as const;

@@ -25,15 +25,22 @@ function holdEventSource(
   return new Promise((resolve) => {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // The last notification id seen. The browser sends it (Last-Event-ID) when it reconnects
+    // by itself; a new EventSource after a refusal does not, so it goes in the address. With
+    // none yet, the reopened stream's 'open' reloads the lists instead.
+    let lastEventId = '';
     const connect = () => {
       // An EventSource sends no headers: the browser's zone goes in the address.
+      const query = new URLSearchParams();
       const zone = browserTimeZone();
-      source = new EventSource(
-        zone ? `${STREAM_URL}?timeZone=${encodeURIComponent(zone)}` : STREAM_URL,
-      );
+      if (zone) query.set('timeZone', zone);
+      if (lastEventId) query.set('lastEventId', lastEventId);
+      const text = query.toString();
+      source = new EventSource(text ? `${STREAM_URL}?${text}` : STREAM_URL);
       // Also on the first open: whatever happened between loading the lists and connecting.
       source.addEventListener('open', () => emit({ type: 'resync' }));
       source.addEventListener('notification', (event) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
         emit({ type: 'notification', notification: JSON.parse(event.data) as Notification });
       });
       source.addEventListener('dismissed', (event) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnonymousContext } from '../../auth/context.ts';
 import { call, createTestApp, usingPostgres, type TestApp } from '../../test/app.ts';
+import { isDatabaseUp } from './health.service.ts';
 
 describe('system routes', () => {
   let t: TestApp;
@@ -11,7 +13,21 @@ describe('system routes', () => {
   it('health answers after a real query and names the database', async () => {
     const res = await call(t.app, 'GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok', database: usingPostgres() ? 'postgres' : 'pglite' });
+    expect(res.json).toEqual({
+      status: 'ok',
+      database: usingPostgres() ? 'postgres' : 'pglite',
+      databaseUp: true,
+      ready: true,
+    });
+  });
+
+  it('a database that hangs is reported down within the bound, not waited for', async () => {
+    const hung = { db: { execute: () => new Promise(() => {}) } } as unknown as AnonymousContext;
+    const failing = {
+      db: { execute: () => Promise.reject(new Error('connect ECONNREFUSED')) },
+    } as unknown as AnonymousContext;
+    expect(await isDatabaseUp(hung, 50)).toBe(false);
+    expect(await isDatabaseUp(failing)).toBe(false);
   });
 
   it('an unknown API path answers JSON 404', async () => {

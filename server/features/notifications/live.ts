@@ -1,12 +1,17 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, max } from 'drizzle-orm';
 import pg from 'pg';
 import type { StreamEventName } from '../../../shared/schemas/notifications.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { notifications, sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { IDLE_TIMEOUT_MS, parseEndedSessions, SESSIONS_CHANNEL } from '../../auth/sessions.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
-import { findOpenNotifications, toNotification } from './notifications.service.ts';
+import {
+  findOpenNotifications,
+  notificationColumns,
+  toNotification,
+  type Row,
+} from './notifications.service.ts';
 
 /** What the hub writes to the server's log (Fastify's logger is one). */
 export interface HubLog {
@@ -22,7 +27,10 @@ export interface StreamSubscriber {
   sessionId: number | null;
   /** The zone the stream's reader reads times in (resolved when the stream opens). */
   timeZone: string;
-  send(event: StreamEventName, data: unknown): void;
+  /** Writes an event; `id` (a notification's id) becomes the browser's Last-Event-ID. */
+  send(event: StreamEventName, data: unknown, id?: number): void;
+  /** Sets the browser's Last-Event-ID without an event: where a replay would start. */
+  mark(id: number): void;
   /** Writes a comment line so proxies and the browser see the connection alive. */
   ping(): void;
   end(): void;
@@ -32,10 +40,31 @@ interface ListenSource {
   stop(): Promise<void>;
 }
 
+/** At most this many missed notifications are replayed to a stream; past it, `resync`. */
+export const REPLAY_LIMIT = 100;
+/** Ids a stream remembers having sent, so a replay overlapping live delivery sends none twice. */
+const REMEMBERED_IDS = 200;
+/** Dismissals this long before the listener was lost are replayed too (clocks of instances). */
+const DISMISSAL_MARGIN_MS = 60_000;
+
+/** What a stream has been sent: the highest notification id and the latest ids. */
+interface Position {
+  lastId: number;
+  sent: Set<number>;
+}
+
+interface ListenerEvents {
+  payload(channel: string, payload: string): void;
+  /** The connection was lost: NOTIFYs are missed until it is back. */
+  lost(): void;
+  /** LISTENing again after a loss. */
+  reconnected(): void;
+}
+
 /**
  * LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to queries), and
- * connect again with back-off when it is lost. Changes committed while it was away are not
- * replayed, so after a reconnect every stream is told to reload (`resync`).
+ * connect again with back-off when it is lost. NOTIFYs sent while it was away are gone; the hub
+ * replays what they announced from the notifications table once it is back.
  */
 class PostgresListener implements ListenSource {
   #client: pg.Client | null = null;
@@ -45,8 +74,7 @@ class PostgresListener implements ListenSource {
 
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly onPayload: (channel: string, payload: string) => void,
-    private readonly onReconnect: () => void,
+    private readonly events: ListenerEvents,
     private readonly log: HubLog,
   ) {}
 
@@ -58,7 +86,7 @@ class PostgresListener implements ListenSource {
     if (this.#closed) return;
     const client = new pg.Client({ ...this.config, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.payload) this.onPayload(message.channel, message.payload);
+      if (message.payload) this.events.payload(message.channel, message.payload);
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'notification listener connection failed');
@@ -77,7 +105,7 @@ class PostgresListener implements ListenSource {
       this.#attempt = 0;
       if (isReconnect) {
         this.log.info('notification listener connected again');
-        this.onReconnect();
+        this.events.reconnected();
       }
     } catch (error) {
       this.log.error({ err: error }, 'notification listener could not connect; retrying');
@@ -91,6 +119,7 @@ class PostgresListener implements ListenSource {
     if (this.#closed || client !== this.#client) return;
     this.#client = null;
     client.end().catch(() => {});
+    this.events.lost();
     this.#schedule();
   }
 
@@ -120,6 +149,9 @@ class PostgresListener implements ListenSource {
  */
 export class NotificationHub {
   readonly #subscribers = new Map<number, Set<StreamSubscriber>>();
+  readonly #positions = new Map<StreamSubscriber, Position>();
+  /** When the database listener was lost (null while it listens). */
+  #lostAt: Date | null = null;
   #queue: Promise<void> = Promise.resolve();
   #source: ListenSource | null = null;
   #heartbeat: NodeJS.Timeout | undefined;
@@ -140,8 +172,17 @@ export class NotificationHub {
     if (database.pool) {
       const listener = new PostgresListener(
         database.pool.options,
-        onPayload,
-        () => this.#broadcast('resync', {}),
+        {
+          payload: onPayload,
+          lost: () => {
+            this.#lostAt ??= this.clock.now();
+          },
+          reconnected: () => {
+            const since = this.#lostAt;
+            this.#lostAt = null;
+            this.#enqueue(() => this.#replayAll(since), 'replaying notifications failed');
+          },
+        },
         this.log,
       );
       this.#source = listener;
@@ -172,15 +213,27 @@ export class NotificationHub {
     await this.#queue;
   }
 
-  /** Adds a stream; the returned function removes it (call it when the connection closes). */
-  subscribe(subscriber: StreamSubscriber): () => void {
+  /**
+   * Adds a stream; the returned function removes it (call it when the connection closes).
+   * With `lastEventId` (the browser's Last-Event-ID: the last notification id it saw), the
+   * user's open notifications after it are replayed first; without, the stream is marked with
+   * the user's latest id, so a reconnect replays from there. Live events wait for either.
+   */
+  subscribe(subscriber: StreamSubscriber, lastEventId: number | null = null): () => void {
     let set = this.#subscribers.get(subscriber.userId);
     if (!set) {
       set = new Set();
       this.#subscribers.set(subscriber.userId, set);
     }
     set.add(subscriber);
+    this.#positions.set(subscriber, { lastId: lastEventId ?? 0, sent: new Set() });
+    this.#enqueue(async () => {
+      if (!this.#positions.has(subscriber)) return;
+      if (lastEventId === null) this.#mark(subscriber, await this.#latestId(subscriber.userId));
+      else await this.#replay([subscriber], null);
+    }, 'opening a notification stream failed');
     return () => {
+      this.#positions.delete(subscriber);
       const current = this.#subscribers.get(subscriber.userId);
       current?.delete(subscriber);
       if (current?.size === 0) this.#subscribers.delete(subscriber.userId);
@@ -215,9 +268,112 @@ export class NotificationHub {
 
   /** Handles one NOTIFY payload; payloads are handled in order, one at a time. */
   receive(payload: string): void {
+    this.#enqueue(() => this.#handle(payload), 'live notification failed');
+  }
+
+  /** Live deliveries, replays and stream openings run one at a time, in order. */
+  #enqueue(task: () => Promise<void>, failure: string): void {
     this.#queue = this.#queue
-      .then(() => this.#handle(payload))
-      .catch((error: unknown) => this.log.error({ err: error }, 'live notification failed'));
+      .then(task)
+      .catch((error: unknown) => this.log.error({ err: error }, failure));
+  }
+
+  /** Sends a notification once per stream, with its id as the event id. */
+  #deliver(subscriber: StreamSubscriber, row: Row): void {
+    const position = this.#positions.get(subscriber);
+    if (!position || position.sent.has(row.id)) return;
+    position.sent.add(row.id);
+    if (position.sent.size > REMEMBERED_IDS) {
+      const oldest = position.sent.values().next();
+      if (!oldest.done) position.sent.delete(oldest.value);
+    }
+    position.lastId = Math.max(position.lastId, row.id);
+    subscriber.send('notification', toNotification(row, subscriber.timeZone), row.id);
+  }
+
+  #mark(subscriber: StreamSubscriber, id: number): void {
+    const position = this.#positions.get(subscriber);
+    if (!position) return;
+    position.lastId = Math.max(position.lastId, id);
+    subscriber.mark(position.lastId);
+  }
+
+  async #latestId(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ id: max(notifications.id) })
+      .from(notifications)
+      .where(eq(notifications.userId, userId));
+    return row?.id ?? 0;
+  }
+
+  /**
+   * Replays to one user's streams the open notifications after each stream's last id, oldest
+   * first, and (after a lost listener) the dismissals made since `dismissedSince`. A stream that
+   * missed more than REPLAY_LIMIT is told to reload instead (`resync`), as is every stream when
+   * the database cannot be read.
+   */
+  async #replay(streams: StreamSubscriber[], dismissedSince: Date | null): Promise<void> {
+    const open = streams.filter((subscriber) => this.#positions.has(subscriber));
+    const first = open[0];
+    if (!first) return;
+    const userId = first.userId;
+    const from = Math.min(...open.map((subscriber) => this.#positions.get(subscriber)!.lastId));
+    let rows: Row[];
+    let dismissed: number[] = [];
+    try {
+      rows = await this.db
+        .select(notificationColumns)
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.dismissedAt),
+            gt(notifications.id, from),
+          ),
+        )
+        .orderBy(asc(notifications.id))
+        .limit(REPLAY_LIMIT + 1);
+      if (dismissedSince) {
+        dismissed = (
+          await this.db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.userId, userId),
+                gte(
+                  notifications.dismissedAt,
+                  new Date(dismissedSince.getTime() - DISMISSAL_MARGIN_MS),
+                ),
+              ),
+            )
+            .limit(REPLAY_LIMIT)
+        ).map((row) => row.id);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'replaying notifications failed; streams will reload');
+      for (const subscriber of open) subscriber.send('resync', {});
+      return;
+    }
+    if (rows.length > REPLAY_LIMIT) {
+      const latest = await this.#latestId(userId);
+      for (const subscriber of open) {
+        subscriber.send('resync', {});
+        this.#mark(subscriber, latest);
+      }
+      return;
+    }
+    for (const subscriber of open) {
+      const position = this.#positions.get(subscriber);
+      if (!position) continue;
+      for (const id of dismissed) subscriber.send('dismissed', { id });
+      for (const row of rows) if (row.id > position.lastId) this.#deliver(subscriber, row);
+    }
+  }
+
+  /** After a lost listener: every open stream gets what it missed meanwhile. */
+  async #replayAll(since: Date | null): Promise<void> {
+    for (const set of [...this.#subscribers.values()]) await this.#replay([...set], since);
   }
 
   async #handle(text: string): Promise<void> {
@@ -235,14 +391,8 @@ export class NotificationHub {
     if (ids.length === 0) return;
     for (const row of await findOpenNotifications(this.db, ids)) {
       for (const subscriber of this.#subscribers.get(row.userId) ?? []) {
-        subscriber.send('notification', toNotification(row, subscriber.timeZone));
+        this.#deliver(subscriber, row);
       }
-    }
-  }
-
-  #broadcast(event: StreamEventName, data: unknown): void {
-    for (const set of this.#subscribers.values()) {
-      for (const subscriber of set) subscriber.send(event, data);
     }
   }
 

@@ -54,7 +54,8 @@ export async function createNotifications(
   return created;
 }
 
-const columns = {
+/** The columns a notification is read with, for its reader (toNotification). */
+export const notificationColumns = {
   id: notifications.id,
   userId: notifications.userId,
   message: notifications.message,
@@ -98,7 +99,7 @@ export async function listNotifications(
   const mine = open(ctx.user.id);
   const [rows, [total], timeZone] = await Promise.all([
     ctx.db
-      .select(columns)
+      .select(notificationColumns)
       .from(notifications)
       .where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -127,7 +128,7 @@ export async function countUnread(ctx: RequestContext): Promise<number> {
 export async function findOpenNotifications(db: Executor, ids: number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(columns)
+    .select(notificationColumns)
     .from(notifications)
     .where(and(inArray(notifications.id, ids), isNull(notifications.dismissedAt)))
     .orderBy(notifications.createdAt, notifications.id);
