@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseBackupEvery } from './backup/settings.ts';
 
 /**
  * Which proxies may set X-Forwarded-For: none (false), the listed addresses, or the nearest N
@@ -142,11 +143,34 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   SMTP_FROM: z.string().min(3).max(200).default('ElderCare System <no-reply@localhost>'),
+  /** Where audit rows past the agency's retention are written before they are removed. */
+  AUDIT_ARCHIVE_DIR: z
+    .string()
+    .min(1, 'AUDIT_ARCHIVE_DIR must not be empty')
+    .default('./audit-archive'),
   APP_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/]+(?::\d+)?\/?$/, 'APP_URL must be an http:// or https:// address')
     .transform((url) => url.replace(/\/$/, ''))
     .optional(),
+  BACKUP_DIR: z.string().min(1, 'BACKUP_DIR must not be empty').default('./backups'),
+  BACKUP_EVERY: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseBackupEvery(value);
+      if ('error' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.ms;
+    })
+    .optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'BACKUP_KEEP must be a number' })
+    .int('BACKUP_KEEP must be a whole number')
+    .min(1, 'BACKUP_KEEP must be between 1 and 1000')
+    .max(1000, 'BACKUP_KEEP must be between 1 and 1000')
+    .default(7),
 });
 
 export interface Config {
@@ -176,6 +200,13 @@ export interface Config {
    * taken from a request's Host header, which a caller chooses.
    */
   appUrl?: string;
+  /** Where audit rows past the agency's retention are archived (NDJSON, gzip) before removal. */
+  auditArchiveDir?: string;
+  /**
+   * Backups: where they go (`npm run backup` and the scheduled ones), how often the app takes
+   * one of the embedded database (unset: never) and how many it keeps.
+   */
+  backup?: { dir: string; everyMs?: number; keep: number };
 }
 
 /** The limits in force: the configured ones over the defaults. */
@@ -202,11 +233,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  APP_URL: APP_URL must be set when SMTP_URL is, for the links in emails',
     );
   }
+  const backupDir = path.resolve(value.BACKUP_DIR);
+  const dataDir = path.resolve(value.DATA_DIR);
+  if (backupDir === dataDir || backupDir.startsWith(dataDir + path.sep)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKUP_DIR: BACKUP_DIR must be outside DATA_DIR (the database directory)',
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
-    dataDir: path.resolve(value.DATA_DIR),
+    dataDir,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     cookieSecure: value.COOKIE_SECURE,
@@ -223,5 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     appUrl: value.APP_URL,
+    auditArchiveDir: path.resolve(value.AUDIT_ARCHIVE_DIR),
+    backup: { dir: backupDir, everyMs: value.BACKUP_EVERY, keep: value.BACKUP_KEEP },
   };
 }

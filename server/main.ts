@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DirectoryLockedError } from './db/lock.ts';
 import { startJobs } from './jobs/index.ts';
+import { closeGracefully } from './lib/graceful-close.ts';
+import { startBackupSchedule } from './backup/schedule.ts';
 
 export const logRedactPaths = [
   'req.headers.cookie',
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, redact: { paths: logRedactPaths, censor: '[redacted]' } },
   });
   const jobs = startJobs(app);
+  const backups = startBackupSchedule(app); // BACKUP_EVERY, embedded database only
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -55,13 +58,14 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal} received: finishing requests and closing the database`);
     try {
-      await jobs.stop();
-      // In-flight requests get a grace period; connections still open after it (a stream, a
-      // browser's spare keep-alive socket) are cut so the database can close cleanly.
-      const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      grace.unref();
-      await app.close(); // stops accepting, waits for in-flight requests
-      clearTimeout(grace);
+      // At once: stop accepting, answer what is on its way (with Connection: close), close idle
+      // keep-alive connections, cut what is still open after the grace period; meanwhile the
+      // scheduled work finishes its run. Then the database closes.
+      await Promise.all([
+        closeGracefully(app, { graceMs: SHUTDOWN_GRACE_MS }),
+        jobs.stop(),
+        backups.stop(),
+      ]);
       await database.close(); // PGlite: checkpoint, close, release the directory lock
       process.exit(0);
     } catch (error) {
