@@ -111,3 +111,37 @@ test('an admin downloads the audit log filtered to exports', async ({ page }) =>
     rows.some((r) => r.Entity === 'medical-record' && r['User id'] === String(doctor.id)),
   ).toBe(true);
 });
+
+test('an admin downloads Users, Deleted Records and Reminders, each named and headed', async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  const lists: [string, RegExp, RegExp, string[]][] = [
+    ['/users', /Download CSV of Users/, /^users-/, ['Id', 'Username', 'First name', 'Role']],
+    [
+      '/deleted-records',
+      /Download CSV of Deleted Records/i,
+      /^deleted-records-/,
+      ['Type', 'Id', 'Patient name', 'Deleted at'],
+    ],
+    ['/reminders', /Download CSV of Reminders/, /^reminders-/, ['Id', 'Message', 'Date']],
+  ];
+  for (const [path, button, name, headers] of lists) {
+    await page.goto(path);
+    const { file, text } = await downloadFrom(page, button);
+    expect(file.suggestedFilename()).toMatch(
+      new RegExp(`${name.source}\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    );
+    const [header] = parse(text.slice(1), { to_line: 1 }) as string[][];
+    expect(header).toEqual(expect.arrayContaining(headers));
+  }
+});
+
+test('a doctor downloads their notifications from the Notifications screen', async ({ page }) => {
+  await signIn(page, doctor);
+  await page.goto('/notifications');
+  const { file, text } = await downloadFrom(page, /Download CSV of Notifications/);
+  expect(file.suggestedFilename()).toMatch(/^notifications-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header] = parse(text.slice(1), { to_line: 1 }) as string[][];
+  expect(header).toEqual(['Id', 'Message', 'Kind', 'Link', 'Created at']);
+});

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldName } from '../../shared/validation-messages.ts';
 import type { AuditEvent } from '../audit/audit.ts';
@@ -109,7 +110,8 @@ export function instantText(value: string | Date | null | undefined, zone: strin
  * Streams every row of a list as CSV, batch after batch through the list's own service. The
  * first batch is read before anything is sent, so a refusal (400, 403, 404) answers as the list
  * does. Once the last batch is read, ONE 'export' audit row is written (entity, the patient the
- * list is narrowed to, the row count as `rows:N`) before the last lines leave.
+ * list is narrowed to, the row count in its details) before the last lines leave; a download
+ * abandoned half way writes it as a failure with the rows handed out so far.
  */
 export async function exportList<T>(
   ctx: RequestContext,
@@ -124,25 +126,35 @@ export async function exportList<T>(
     let batch = first;
     let offset = 0;
     let rows = 0;
-    for (;;) {
-      rows += batch.length;
-      const last = read.length < size;
-      const next = last ? null : await spec.batch(reading, size, offset + size);
-      if (last || next?.length === 0) {
-        await ctx.audit.read({
-          action: 'export',
-          entity: spec.entity,
-          entityId: `rows:${rows}`,
-          patientId: spec.patientId ?? null,
-        });
+    let audited = false;
+    const exportRow = (outcome: 'success' | 'failure') => ({
+      action: 'export' as const,
+      entity: spec.entity,
+      patientId: spec.patientId ?? null,
+      details: { rows },
+      outcome,
+    });
+    try {
+      for (;;) {
+        rows += batch.length;
+        const last = read.length < size;
+        const next = last ? null : await spec.batch(reading, size, offset + size);
+        if (last || next?.length === 0) {
+          await ctx.audit.read(exportRow('success'));
+          audited = true;
+          yield batch;
+          return;
+        }
         yield batch;
-        return;
+        const written = new Set<unknown>(read.map(keyOf).filter((key) => key !== undefined));
+        read = next!;
+        batch = read.filter((row) => !written.has(keyOf(row)));
+        offset += size;
       }
-      yield batch;
-      const written = new Set<unknown>(read.map(keyOf).filter((key) => key !== undefined));
-      read = next!;
-      batch = read.filter((row) => !written.has(keyOf(row)));
-      offset += size;
+    } finally {
+      // A download the reader abandoned (or a batch that failed) still leaves its row: the rows
+      // handed out so far, as a failure.
+      if (!audited) await ctx.audit.record(exportRow('failure'));
     }
   }
   const filename = csvFilename(spec.name, dayIn(ctx.clock.now(), spec.zone));
@@ -216,4 +228,64 @@ export function plainCell(value: unknown, zone: string): CsvCell {
 /** Sends a download: its headers, then the stream (Fastify pipes it; nothing is serialized). */
 export function sendCsv(reply: FastifyReply, download: CsvDownload): FastifyReply {
   return reply.headers(download.headers).send(download.body);
+}
+
+/** A request as a CSV route's download reads it: the list's query and path, validated. */
+export type CsvRequest<Q extends z.ZodType, P extends z.ZodType> = FastifyRequest & {
+  query: z.output<Q>;
+  params: z.output<P>;
+};
+
+/** What a CSV route declares: the list's permission, query and words, and how it downloads. */
+export interface CsvRouteOptions<Q extends z.ZodType, P extends z.ZodType> {
+  /** The list's own access and audit entity: who may download is who may read the list. */
+  config: FastifyContextConfig;
+  tags: string[];
+  /** Stable: generated clients name their function after it. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The list's own query schema, so a bad filter is the list's own 400. */
+  querystring?: Q;
+  params?: P;
+  /** The refusals it documents (`errorResponses(...)`). */
+  errors: Record<number, z.ZodType>;
+  /** The download: usually `exportList` through the list's own service. */
+  download(request: CsvRequest<Q, P>): Promise<CsvDownload>;
+}
+
+/**
+ * Registers a list's CSV sibling (`GET /api/<list>.csv`): the list's permission, query and
+ * params, a text/csv answer in OpenAPI, and the download streamed as it is read.
+ */
+export function csvRoute<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
+  app: FastifyInstance<
+    FastifyInstance['server'],
+    FastifyRequest['raw'],
+    FastifyReply['raw'],
+    FastifyInstance['log'],
+    ZodTypeProvider
+  >,
+  path: string,
+  options: CsvRouteOptions<Q, P>,
+): void {
+  const { config, tags, operationId, summary, description, params, querystring } = options;
+  app.get(
+    path,
+    {
+      config,
+      schema: {
+        tags,
+        operationId,
+        summary,
+        ...(description === undefined ? {} : { description }),
+        ...(params === undefined ? {} : { params }),
+        ...(querystring === undefined ? {} : { querystring }),
+        produces: ['text/csv'],
+        response: { 200: csvDownloadResponse, ...options.errors },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, await options.download(request as unknown as CsvRequest<Q, P>)),
+  );
 }

@@ -1,14 +1,9 @@
-import { parse } from 'csv-parse/sync';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, cellText, csvDocument, csvFilename, csvStream, neutralise } from './csv.ts';
 import { columnsFromSchema, instantText } from './csv-export.ts';
 import { z } from 'zod';
-
-const read = (csv: string): string[][] => {
-  expect(csv.startsWith(CSV_BOM)).toBe(true);
-  return parse(csv.slice(1), { relax_column_count: false }) as string[][];
-};
+import { csvGrid } from '../test/csv.ts';
 
 describe('CSV writing', () => {
   const columns = [
@@ -31,7 +26,7 @@ describe('CSV writing', () => {
       ['a=b', 'a=b'],
     ];
     for (const [input, expected] of cases) expect(neutralise(input)).toBe(expected);
-    const rows = read(
+    const rows = csvGrid(
       csvDocument(
         columns,
         cases.map(([name]) => ({ name })),
@@ -62,7 +57,7 @@ describe('CSV writing', () => {
     expect(csv).toContain('"He said ""hi"""');
     expect(csv).toContain('"Smith, John"');
     expect(csv).toContain('"line one\nline two"');
-    const rows = read(csv);
+    const rows = csvGrid(csv);
     expect(rows.slice(1)).toEqual(tricky.map((name, n) => [name, String(n)]));
     expect(Buffer.from(csv, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
@@ -74,7 +69,7 @@ describe('CSV writing', () => {
       yield [{ name: '=B' }, { name: 'C' }];
     }
     const csv = (await buffer(csvStream(columns, batches()))).toString('utf8');
-    expect(read(csv)).toEqual([
+    expect(csvGrid(csv)).toEqual([
       ['Name', 'Count'],
       ['A', ''],
       ["'=B", ''],

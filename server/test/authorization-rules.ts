@@ -194,6 +194,7 @@ const rules: Record<string, Rule> = {
     request: plain('/api/invitations', { role: 'caregiver', privileges: 'viewer' }),
   }),
   'GET /api/invitations': route({ request: plain('/api/invitations') }),
+  'GET /api/invitations.csv': route({ request: plain('/api/invitations.csv') }),
   'DELETE /api/invitations/:id': route({
     targeted: true,
     mutates: true,
@@ -394,8 +395,10 @@ const rules: Record<string, Rule> = {
   // without a caregiver is every caregiver's for a supervisor and one's own for a caregiver.
   'GET /api/visits/mine': route({ request: plain('/api/visits/mine') }),
   'GET /api/rota': route({ request: plain('/api/rota') }),
+  'GET /api/rota.csv': route({ request: plain('/api/rota.csv') }),
   'GET /api/rota/day': route({ request: plain('/api/rota/day') }),
   'GET /api/patients/:id/visits': patientRoute({ suffix: '/visits' }),
+  'GET /api/patients/:id/visits.csv': patientRoute({ suffix: '/visits.csv' }),
   'GET /api/timesheets': route({
     decide: (p) => (p.role === 'caregiver' ? 'ok' : 400),
     request: plain('/api/timesheets?from=2026-01-01&to=2026-01-31'),
@@ -460,6 +463,14 @@ const rules: Record<string, Rule> = {
   // Who opened a record: any patient's for those who read the audit log, else one's own only.
   'GET /api/patients/:id/access-log': patientRoute({
     suffix: '/access-log',
+    decide: (p, which) => {
+      if (allows(p, 'audit:read')) return which === 'missing' ? 'hidden' : 'ok';
+      if (p.role === 'patient') return patientScope(p, which);
+      return 'forbidden';
+    },
+  }),
+  'GET /api/patients/:id/access-log.csv': patientRoute({
+    suffix: '/access-log.csv',
     decide: (p, which) => {
       if (allows(p, 'audit:read')) return which === 'missing' ? 'hidden' : 'ok';
       if (p.role === 'patient') return patientScope(p, which);
@@ -546,6 +557,7 @@ const rules: Record<string, Rule> = {
     }),
   }),
   'GET /api/notifications': route({ request: plain('/api/notifications') }),
+  'GET /api/notifications.csv': route({ request: plain('/api/notifications.csv') }),
   'GET /api/notifications/unread-count': route({
     request: plain('/api/notifications/unread-count'),
   }),

@@ -1,14 +1,16 @@
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { appointmentTexts } from '../../../shared/messages.ts';
 import type { Appointment } from '../../../shared/schemas/appointments.ts';
 import { AppointmentDialog } from '../../components/appointment-dialog.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { CancelAppointmentDialog } from '../../components/cancel-appointment-dialog.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ownPatientIdOf, seesOwnRecordOnly } from '../../../shared/permissions.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { appointmentsPath } from './api/list-appointments.ts';
 import { useAppointmentTable } from './api/use-appointment-table.ts';
 import { AppointmentFilter } from './components/appointment-filter.tsx';
 import { AppointmentsTable } from './components/appointments-table.tsx';
@@ -69,7 +71,16 @@ export default function PatientAppointmentsPage() {
           {opened.id !== null && (
             <OpenedAppointment id={opened.id} onClose={opened.close} actions={cancelButton} />
           )}
-          <AppointmentFilter value={table.period} onChange={table.setPeriod} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+            <Box sx={{ flexGrow: 1 }}>
+              <AppointmentFilter value={table.period} onChange={table.setPeriod} />
+            </Box>
+            <CsvDownloadButton
+              path={appointmentsPath({ kind: 'patient', patientId })}
+              query={table.exportQuery}
+              listName="Appointments"
+            />
+          </Box>
           <AppointmentsTable
             {...table.tableProps}
             emptyText={appointmentTexts.noAppointments}

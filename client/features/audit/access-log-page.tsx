@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { auditTexts } from '../../../shared/messages.ts';
 import type { AccessLogEntry } from '../../../shared/schemas/audit.ts';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -36,7 +37,17 @@ export default function AccessLogPage() {
 
   return (
     <>
-      <PageHeader title={auditTexts.accessLogTitle} />
+      <PageHeader
+        title={auditTexts.accessLogTitle}
+        actions={
+          patientId !== null && (
+            <CsvDownloadButton
+              path={`/api/patients/${patientId}/access-log`}
+              listName={auditTexts.accessLogTitle}
+            />
+          )
+        }
+      />
       {patientId === null ? (
         <EmptyState text={auditTexts.notLinked} />
       ) : (

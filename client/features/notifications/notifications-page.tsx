@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notices, notificationTexts, scheduleTexts, visitTexts } from '../../../shared/messages.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
@@ -137,7 +138,10 @@ export default function NotificationsPage() {
 
   return (
     <Box sx={{ maxWidth: 840 }}>
-      <PageHeader title={notificationTexts.title} />
+      <PageHeader
+        title={notificationTexts.title}
+        actions={<CsvDownloadButton path="/api/notifications" listName={notificationTexts.title} />}
+      />
       <BrowserNotificationsControl />
       {list.isPending && <LoadingState />}
       {failed && (

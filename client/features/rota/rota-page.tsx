@@ -16,6 +16,7 @@ import {
 import { weekOf } from '../../../shared/visit-rules.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
+import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDeleteVisit } from '../../components/visit-planning/api/delete-visit.ts';
 import {
@@ -166,16 +167,24 @@ export default function RotaPage() {
     <PageHeader
       title={rotaTexts.title}
       actions={
-        mayPlan && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setPlanning({})}
-            sx={navButton}
-          >
-            {rotaTexts.planVisit}
-          </Button>
-        )
+        <>
+          {/* The week shown (or the shown day's week), every caregiver's page. */}
+          <CsvDownloadButton
+            path="/api/rota"
+            query={{ week: place.date ?? week.data?.weekStart ?? day.data?.date ?? undefined }}
+            listName={rotaTexts.title}
+          />
+          {mayPlan && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setPlanning({})}
+              sx={navButton}
+            >
+              {rotaTexts.planVisit}
+            </Button>
+          )}
+        </>
       }
     />
   );

@@ -16,7 +16,7 @@ import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { headerTimeZone } from '../clinical-common/reader-zone.ts';
 import { exportAppointments } from './appointments-csv.ts';
 import {
@@ -78,29 +78,16 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(reply, await listAppointments(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/appointments.csv',
-    {
-      config: { access: 'appointments:read', auditEntity: entity },
-      schema: {
-        tags,
-        operationId: 'exportAppointmentsCsv',
-        summary: "The caller's appointments as CSV: every one matching the list's filters, sorted",
-        querystring: appointmentListQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportAppointments(
-          contextOf(request),
-          request.query,
-          headerTimeZone(request.headers),
-        ),
-      ),
-  );
+  csvRoute(app, '/appointments.csv', {
+    config: { access: 'appointments:read', auditEntity: entity },
+    tags,
+    operationId: 'exportAppointmentsCsv',
+    summary: "The caller's appointments as CSV: every one matching the list's filters, sorted",
+    querystring: appointmentListQuerySchema,
+    errors: errorResponses(400, 401, 403),
+    download: (request) =>
+      exportAppointments(contextOf(request), request.query, headerTimeZone(request.headers)),
+  });
 
   app.get(
     '/appointments/doctor/:doctorId',

@@ -9,9 +9,9 @@ import { idParamsSchema, listQuerySchema } from '../../../shared/schemas/common.
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { headerTimeZone } from '../clinical-common/reader-zone.ts';
-import { exportAuditLog } from './audit-csv.ts';
+import { exportAccessLog, exportAuditLog } from './audit-csv.ts';
 import { listAccessLog, listAuditEntries } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,26 +31,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(reply, await listAuditEntries(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/audit.csv',
-    {
-      config: { access: 'audit:read', auditEntity: 'audit-log' },
-      schema: {
-        tags: ['audit'],
-        operationId: 'exportAuditLogCsv',
-        summary:
-          'The audit log as CSV: every entry matching the filters, in the order asked (admins)',
-        querystring: auditQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportAuditLog(contextOf(request), request.query, headerTimeZone(request.headers)),
-      ),
-  );
+  csvRoute(app, '/audit.csv', {
+    config: { access: 'audit:read', auditEntity: 'audit-log' },
+    tags: ['audit'],
+    operationId: 'exportAuditLogCsv',
+    summary: 'The audit log as CSV: every entry matching the filters, in the order asked (admins)',
+    querystring: auditQuerySchema,
+    errors: errorResponses(400, 401, 403),
+    download: (request) =>
+      exportAuditLog(contextOf(request), request.query, headerTimeZone(request.headers)),
+  });
 
   // The patient's own view of the trail, under the patient's path.
   app.get(
@@ -73,4 +63,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, page);
     },
   );
+
+  csvRoute(app, '/patients/:id/access-log.csv', {
+    config: { access: 'patients:read', auditEntity: 'access-log' },
+    tags: ['patients'],
+    operationId: 'exportPatientAccessLogCsv',
+    summary: 'Who opened this record, as CSV: for the patient themself and for admins',
+    params: idParamsSchema,
+    querystring: listQuerySchema.omit({ q: true }),
+    errors: errorResponses(400, 401, 403, 404, 409),
+    download: (request) =>
+      exportAccessLog(contextOf(request), request.params.id, headerTimeZone(request.headers)),
+  });
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, patients } from '../../db/schema/index.ts';
 import { AuditGroupWriter, createAuditor } from '../../audit/audit.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { csvTable, exportRowsOf } from '../../test/csv.ts';
 import { createPatient, createUser, validPatientInput } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -227,5 +228,42 @@ describe('the audit rows of reads (group commit)', () => {
       .from(auditLog)
       .where(sql`${auditLog.requestId} like 'big-list-%' or ${auditLog.requestId} = 'after-big'`);
     expect(stored!.count).toBe(20_001);
+  });
+});
+
+describe('"who viewed my record" as CSV', () => {
+  it('the patient downloads their own access log; another patient gets 404; bad query 400, no export', async () => {
+    const now = t.clock.now();
+    const account = await createUser(db(), { role: 'patient', now });
+    const other = await createUser(db(), { role: 'patient', now });
+    const d = await createUser(db(), {
+      role: 'doctor',
+      now,
+      firstName: '=HYPERLINK("http://evil.example","x")',
+      secondName: 'House',
+    });
+    const p = await createPatient(db(), { careTeam: [d], account });
+    const q = await createPatient(db(), { careTeam: [d], account: other });
+    await call(t.app, 'GET', `/api/patients/${p.id}`, { token: d.token });
+    await call(t.app, 'GET', `/api/patients/${q.id}`, { token: d.token });
+    const before = await exportRowsOf(db(), 'access-log');
+    const url = `/api/patients/${p.id}/access-log.csv`;
+    const res = await call(t.app, 'GET', url, { token: account.token });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/access-log-patient-\d+-/);
+    const rows = csvTable(res.response.body);
+    // One read of this patient: the other patient's read never appears.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      Action: 'read',
+      Entity: 'patient',
+      'User name': `'=HYPERLINK("http://evil.example","x") House`,
+    });
+    expect(await exportRowsOf(db(), 'access-log')).toBe(before + 1);
+    expect((await call(t.app, 'GET', url, { token: other.token })).status).toBe(404);
+    expect((await call(t.app, 'GET', `${url}?offset=-1`, { token: account.token })).status).toBe(
+      400,
+    );
+    expect(await exportRowsOf(db(), 'access-log')).toBe(before + 1);
   });
 });

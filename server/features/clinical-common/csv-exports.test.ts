@@ -1,9 +1,9 @@
-import { parse } from 'csv-parse/sync';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { auditLog, medicalRecords } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { csvGrid, csvTable } from '../../test/csv.ts';
 import { createScheduledPrescription } from '../../test/dose-factories.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 
@@ -84,12 +84,6 @@ describe('CSV exports of lists', () => {
   const download = (url: string, user: TestUser, headers: Record<string, string> = {}) =>
     call(t.app, 'GET', url, { token: user.token, headers });
 
-  /** The file's rows as objects by header, checking the byte order mark first. */
-  function table(body: string): Record<string, string>[] {
-    expect(body.startsWith('\uFEFF')).toBe(true);
-    return parse(body.slice(1), { columns: true }) as Record<string, string>[];
-  }
-
   async function auditRowsAfter(id: number) {
     return db
       .select({
@@ -98,6 +92,7 @@ describe('CSV exports of lists', () => {
         entityId: auditLog.entityId,
         patientId: auditLog.patientId,
         userId: auditLog.userId,
+        details: auditLog.details,
       })
       .from(auditLog)
       .where(and(gt(auditLog.id, id), inArray(auditLog.action, ['list', 'export'])))
@@ -116,23 +111,31 @@ describe('CSV exports of lists', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="patients-2026-04-10.csv"',
     );
-    const rows = table(res.response.body);
+    const rows = csvTable(res.response.body);
     expect(rows.map((r) => r['Last name'])).toEqual(['Turing', 'Lovelace']);
     expect(Object.keys(rows[0]!)).toContain('Date of birth');
     expect(await auditRowsAfter(mark)).toEqual([
-      { action: 'list', entity: 'patient', entityId: null, patientId: null, userId: house.id },
+      {
+        action: 'list',
+        entity: 'patient',
+        entityId: null,
+        patientId: null,
+        userId: house.id,
+        details: null,
+      },
       {
         action: 'export',
         entity: 'patient',
-        entityId: 'rows:2',
+        entityId: null,
+        details: { rows: 2 },
         patientId: null,
         userId: house.id,
       },
     ]);
 
-    const searched = table((await download('/api/patients.csv?q=ada', house)).response.body);
+    const searched = csvTable((await download('/api/patients.csv?q=ada', house)).response.body);
     expect(searched.map((r) => r['First name'])).toEqual(['Ada']);
-    const everyone = table((await download('/api/patients.csv', admin)).response.body);
+    const everyone = csvTable((await download('/api/patients.csv', admin)).response.body);
     expect(everyone.map((r) => r['First name']).sort()).toEqual(['Ada', 'Alan', 'Grace']);
   });
 
@@ -155,7 +158,7 @@ describe('CSV exports of lists', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="medical-records-2026-04-10.csv"',
     );
-    const rows = table(res.response.body);
+    const rows = csvTable(res.response.body);
     expect(rows).toHaveLength(1101);
     expect(new Set(rows.map((r) => r.Id)).size).toBe(1101);
     expect(rows.some((r) => r.Diagnosis === 'Not House’s')).toBe(false);
@@ -175,11 +178,13 @@ describe('CSV exports of lists', () => {
         entityId: null,
         patientId: null,
         userId: house.id,
+        details: null,
       },
       {
         action: 'export',
         entity: 'medical-record',
-        entityId: 'rows:1101',
+        entityId: null,
+        details: { rows: 1101 },
         patientId: null,
         userId: house.id,
       },
@@ -187,7 +192,7 @@ describe('CSV exports of lists', () => {
   });
 
   it('a clinical type: the list’s filters and sort; another doctor’s patient stays out', async () => {
-    const filtered = table(
+    const filtered = csvTable(
       (
         await download(
           `/api/medical-records.csv?patientId=${ids.Alan}&from=2026-01-01&to=2026-01-01&sort=date&q=bulk 1`,
@@ -203,7 +208,7 @@ describe('CSV exports of lists', () => {
     expect(filtered.map((r) => r.Diagnosis)).toEqual(expected);
     const outside = await download(`/api/medical-records.csv?patientId=${ids.Grace}`, house);
     expect(outside.status).toBe(200);
-    expect(table(outside.response.body)).toEqual([]);
+    expect(csvTable(outside.response.body)).toEqual([]);
     const bad = await download('/api/medical-records.csv?from=2026-02-30', house);
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe(
@@ -214,7 +219,7 @@ describe('CSV exports of lists', () => {
   it('a patient reading their own records gets no staff ids, the names stay', async () => {
     const res = await download('/api/medical-records.csv', adaAccount);
     expect(res.status).toBe(200);
-    const rows = table(res.response.body);
+    const rows = csvTable(res.response.body);
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!)).not.toContain('Doctor id');
     expect(Object.keys(rows[0]!)).not.toContain('Recorded by');
@@ -228,20 +233,22 @@ describe('CSV exports of lists', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="audit-log-2026-04-10.csv"',
     );
-    const rows = table(res.response.body);
+    const rows = csvTable(res.response.body);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(new Set(rows.map((r) => r.Action))).toEqual(new Set(['export']));
     expect(new Set(rows.map((r) => r['User id']))).toEqual(new Set([String(house.id)]));
     const ids = rows.map((r) => Number(r.Id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // Each export's row count is in its details, in words.
+    expect(rows.every((r) => /^rows: \d+/.test(r.Details ?? ''))).toBe(true);
     const bad = await download('/api/audit.csv?action=steal', admin);
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/^The action must be one of: read, list/);
     const [exportRow] = await db
-      .select({ entityId: auditLog.entityId })
+      .select({ entityId: auditLog.entityId, details: auditLog.details })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'export'), eq(auditLog.entity, 'audit-log')));
-    expect(exportRow?.entityId).toBe(`rows:${rows.length}`);
+    expect(exportRow).toEqual({ entityId: null, details: { rows: rows.length } });
   });
 
   it('the MAR: a line per medication and time, a column per day; out of scope 404; bad month 400', async () => {
@@ -254,8 +261,7 @@ describe('CSV exports of lists', () => {
       `attachment; filename="mar-patient-${ids.Ada}-2026-03.csv"`,
     );
     const body = res.response.body;
-    expect(body.startsWith('\uFEFF')).toBe(true);
-    const grid = parse(body.slice(1)) as string[][];
+    const grid = csvGrid(body);
     expect(grid[0]!.slice(0, 6)).toEqual([
       'Medication',
       'Dosage',
@@ -272,8 +278,22 @@ describe('CSV exports of lists', () => {
     // Every dose of March is past its window by April: missed.
     expect(new Set(grid[1]!.slice(5))).toEqual(new Set(['M']));
     expect(await auditRowsAfter(mark)).toEqual([
-      { action: 'list', entity: 'dose', entityId: null, patientId: ids.Ada, userId: house.id },
-      { action: 'export', entity: 'mar', entityId: 'rows:2', patientId: ids.Ada, userId: house.id },
+      {
+        action: 'list',
+        entity: 'dose',
+        entityId: null,
+        patientId: ids.Ada,
+        userId: house.id,
+        details: null,
+      },
+      {
+        action: 'export',
+        entity: 'mar',
+        entityId: null,
+        details: { rows: 2, month: '2026-03' },
+        patientId: ids.Ada,
+        userId: house.id,
+      },
     ]);
     const outside = await download(url, cuddy);
     expect(outside.status).toBe(404);

@@ -7,8 +7,6 @@ import { columnsFromSchema, exportList, type CsvDownload } from '../../lib/csv-e
 import type { Page } from '../../lib/list.ts';
 import { readerTimeZone } from './reader-zone.ts';
 
-export { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
-
 /** One batch of a list: the page the list's service reads, with no total counted. */
 export interface CsvBatch {
   limit: number;

@@ -12,7 +12,8 @@ import type { RequestContext } from '../../auth/context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage, type Page } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, recordsCsv, sendCsv } from './record-csv.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
+import { recordsCsv } from './record-csv.ts';
 import { headerTimeZone } from './reader-zone.ts';
 import type { StoredKind } from './record-kind.ts';
 
@@ -126,22 +127,15 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
     );
 
     // The list as a CSV download: the same query, permission and scope, every matching row.
-    app.get(
-      `${path}.csv`,
-      {
-        config: config(access.read),
-        schema: {
-          tags: [tag],
-          operationId: `export${many}Csv`,
-          summary: `The ${nouns} list as CSV: every row matching the list's filters, sort and search`,
-          querystring: listQuery,
-          produces: ['text/csv'],
-          response: { 200: csvDownloadResponse, ...errors },
-        },
-      },
-      async (request, reply) =>
-        sendCsv(reply, await recordsCsv(contextOf(request), feature, queryOf(request))),
-    );
+    csvRoute(app, `${path}.csv`, {
+      config: config(access.read),
+      tags: [tag],
+      operationId: `export${many}Csv`,
+      summary: `The ${nouns} list as CSV: every row matching the list's filters, sort and search`,
+      querystring: listQuery,
+      errors,
+      download: (request) => recordsCsv(contextOf(request), feature, queryOf(request)),
+    });
 
     /** A list narrowed by an id in the path: one patient's, or one person's. */
     const listBy = (

@@ -7,7 +7,7 @@ import {
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { headerTimeZone } from '../clinical-common/reader-zone.ts';
 import { exportDeletedRecords } from './deleted-records-csv.ts';
 import type { StoredKind } from '../clinical-common/clinical-records.ts';
@@ -45,28 +45,19 @@ export const deletedRecordsRoutes: FastifyPluginAsyncZod<DeletedRecordsOptions> 
       sendPage(reply, await listDeletedRecords(contextOf(request), sources, request.query)),
   );
 
-  app.get(
-    '/deleted-records.csv',
-    {
-      config: { access: 'records:restore', auditEntity: 'deleted-record' },
-      schema: {
-        tags: ['deleted records'],
-        operationId: 'exportDeletedRecordsCsv',
-        summary: 'The Deleted Records list as CSV: every record matching the filters, sorted',
-        querystring: deletedRecordsQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportDeletedRecords(
-          contextOf(request),
-          sources,
-          request.query,
-          headerTimeZone(request.headers),
-        ),
+  csvRoute(app, '/deleted-records.csv', {
+    config: { access: 'records:restore', auditEntity: 'deleted-record' },
+    tags: ['deleted records'],
+    operationId: 'exportDeletedRecordsCsv',
+    summary: 'The Deleted Records list as CSV: every record matching the filters, sorted',
+    querystring: deletedRecordsQuerySchema,
+    errors: errorResponses(400, 401, 403),
+    download: (request) =>
+      exportDeletedRecords(
+        contextOf(request),
+        sources,
+        request.query,
+        headerTimeZone(request.headers),
       ),
-  );
+  });
 };

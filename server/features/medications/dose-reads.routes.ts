@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/doses.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { exportMar } from './mar-csv.ts';
 import { getDoseSummary, getMar, getPatientDoseDay, listDueDoses } from './dose-reads.ts';
 
@@ -94,25 +94,17 @@ export const doseReadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getMar(contextOf(request), request.params.id, request.query.month),
   );
 
-  app.get(
-    '/patients/:id/mar.csv',
-    {
-      config: { access: 'doses:read', auditEntity: 'patient' },
-      schema: {
-        tags,
-        operationId: 'exportMarCsv',
-        summary:
-          "A patient's MAR of a month as CSV: a line per medication and time, a column per day",
-        description:
-          'The same month and codes as the MAR screen; PRN doses follow as one line each, with ' +
-          'who gave it under its day (404 when missing or out of scope).',
-        params: idParamsSchema,
-        querystring: marQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(reply, await exportMar(contextOf(request), request.params.id, request.query.month)),
-  );
+  csvRoute(app, '/patients/:id/mar.csv', {
+    config: { access: 'doses:read', auditEntity: 'patient' },
+    tags,
+    operationId: 'exportMarCsv',
+    summary: "A patient's MAR of a month as CSV: a line per medication and time, a column per day",
+    description:
+      'The same month and codes as the MAR screen; PRN doses follow as one line each, with ' +
+      'who gave it under its day (404 when missing or out of scope).',
+    params: idParamsSchema,
+    querystring: marQuerySchema,
+    errors,
+    download: (request) => exportMar(contextOf(request), request.params.id, request.query.month),
+  });
 };

@@ -8,8 +8,10 @@ import {
 } from '../../../shared/schemas/common.ts';
 import { notificationSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
 import { sendPage } from '../../lib/list.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { NotificationHub } from './live.ts';
+import { exportNotifications } from './notifications-csv.ts';
 import { headerTimeZone, readerTimeZone } from '../clinical-common/reader-zone.ts';
 import { countUnread, dismissNotification, listNotifications } from './notifications.service.ts';
 
@@ -19,6 +21,10 @@ const config = { access: 'self', auditEntity: 'notification' } as const;
 
 /** How long the browser waits before it reconnects a dropped stream. */
 const RECONNECT_MS = 3000;
+
+/** A Last-Event-ID (header or `lastEventId`): a notification id, else none (anything else). */
+const lastEventIdOf = (value: string | string[] | undefined): number | null =>
+  typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : null;
 const DEFAULT_HEARTBEAT_MS = 25_000;
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,6 +65,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  csvRoute(app, '/notifications.csv', {
+    config,
+    tags,
+    operationId: 'exportNotificationsCsv',
+    summary: 'Own notifications that are not dismissed as CSV, newest first',
+    querystring: listQuerySchema,
+    errors,
+    download: (request) => exportNotifications(contextOf(request), headerTimeZone(request.headers)),
+  });
+
   app.get(
     '/notifications/unread-count',
     {
@@ -97,13 +113,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Live notifications of the signed-in user (Server-Sent Events)',
         description:
-          'A text/event-stream that stays open. Events: `notification` (data: a notification), ' +
-          '`dismissed` (data: {id}), `resync` (reload: events may have been missed). A `: ping` ' +
-          'comment comes every 25 s. The stream ends when the session ends. Times in messages ' +
-          'are written in the reader’s zone: their saved time zone, else `timeZone` (the ' +
-          'browser’s IANA zone; an EventSource cannot send headers), else the agency’s.',
+          'A text/event-stream that stays open. Events: `notification` (data: a notification; ' +
+          'its id is the event `id`), `dismissed` (data: {id}), `resync` (reload: more was ' +
+          'missed than can be replayed). On reconnecting, the browser’s `Last-Event-ID` (or ' +
+          '`lastEventId`) replays the open notifications after that id, oldest first; a new ' +
+          'stream starts with the user’s latest id as its `id`. A `: ping` comment comes every ' +
+          '25 s. The stream ends when the session ends. Times in messages are written in the ' +
+          'reader’s zone: their saved time zone, else `timeZone` (the browser’s IANA zone; an ' +
+          'EventSource cannot send headers), else the agency’s.',
         querystring: z.object({
           timeZone: z.string().max(64).optional().describe('The browser’s IANA time zone'),
+          lastEventId: z
+            .string()
+            .max(32)
+            .optional()
+            .describe(
+              'The last notification id seen, when the Last-Event-ID header cannot be sent',
+            ),
         }),
         produces: ['text/event-stream'],
         response: {
@@ -123,21 +149,28 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const write = (text: string) => {
         if (!stream.writableEnded && !stream.destroyed) stream.write(text);
       };
-      const unsubscribe = hub.subscribe({
-        userId: ctx.user.id,
-        sessionId: ctx.sessionId,
-        timeZone,
-        send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-        ping: () => write(': ping\n\n'),
-        end: () => stream.end(),
-      });
+      // The first bytes go out at once, so the browser reports the stream open.
+      write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      const unsubscribe = hub.subscribe(
+        {
+          userId: ctx.user.id,
+          sessionId: ctx.sessionId,
+          timeZone,
+          send: (event, data, id) =>
+            write(
+              `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`,
+            ),
+          mark: (id) => write(`id: ${id}\n\n`),
+          ping: () => write(': ping\n\n'),
+          end: () => stream.end(),
+        },
+        lastEventIdOf(request.headers['last-event-id'] ?? request.query.lastEventId),
+      );
       stream.once('close', unsubscribe);
       reply.raw.once('close', () => {
         unsubscribe();
         stream.destroy();
       });
-      // The first bytes go out at once, so the browser reports the stream open.
-      write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, sessions } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { csvTable, exportRowsOf } from '../../test/csv.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 import { listenLocally, openEventStream, type SseClient } from '../../test/sse.ts';
+import { REPLAY_LIMIT } from './live.ts';
 import { createNotifications } from './notifications.service.ts';
 
 describe('notifications API', () => {
@@ -82,6 +84,33 @@ describe('notifications API', () => {
         })
       ).status,
     ).toBe(204);
+  });
+
+  it('downloads own open notifications as CSV: newest first, formulas neutralised, audited once', async () => {
+    const user = await createUser(t.app.db, { role: 'doctor' });
+    await notify(user, 'Older', new Date('2026-02-01T09:00:00Z'));
+    await notify(user, '=HYPERLINK("http://evil.example","x")', new Date('2026-02-02T09:00:00Z'));
+    await notify(alice, 'Not yours');
+    const before = await exportRowsOf(t.app.db, 'notification');
+    const res = await call(t.app, 'GET', '/api/notifications.csv', {
+      token: user.token,
+      headers: { 'x-time-zone': 'UTC' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="notifications-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = csvTable(res.response.body);
+    expect(rows.map((r) => r.Message)).toEqual([
+      '\'=HYPERLINK("http://evil.example","x")',
+      'Older',
+    ]);
+    expect(rows[1]).toMatchObject({ Kind: 'appointment', Link: '/patient-appointments' });
+    expect(await exportRowsOf(t.app.db, 'notification')).toBe(before + 1);
+    // A bad query is the list's own 400, and nothing is exported.
+    const bad = await call(t.app, 'GET', '/api/notifications.csv?offset=-1', { token: user.token });
+    expect(bad.status).toBe(400);
+    expect(await exportRowsOf(t.app.db, 'notification')).toBe(before + 1);
   });
 
   it('nobody reads or dismisses another user’s notification: 404 like a missing one', async () => {
@@ -199,6 +228,91 @@ describe('notifications API', () => {
     expect(booked.status).toBe(201);
     const event = await client.next((e) => e.event === 'notification');
     expect(event.data).toMatchObject({ kind: 'appointment', link: expect.any(String) });
+  });
+
+  it('a reconnecting stream gets what it missed after its Last-Event-ID, oldest first, then live', async () => {
+    const user = await createUser(t.app.db, { role: 'caregiver' });
+    const first = await stream(user);
+    // A new stream starts at the user's latest notification (none yet).
+    await expect.poll(() => first.lastEventId()).toBe('0');
+    const [seen] = await notify(user, 'Seen');
+    expect((await first.next((e) => e.event === 'notification')).id).toBe(String(seen!.id));
+    first.close();
+
+    const [missedA] = await notify(user, 'Missed A');
+    const [gone] = await notify(user, 'Dismissed meanwhile');
+    await call(t.app, 'POST', `/api/notifications/${gone!.id}/dismiss`, { token: user.token });
+    const [missedB] = await notify(user, 'Missed B');
+    const again = await openEventStream(`${base}/api/notifications/stream`, user.token, {
+      'last-event-id': first.lastEventId()!,
+    });
+    streams.push(again);
+    await again.next((e) => e.id === String(missedB!.id));
+    const [live] = await notify(user, 'Live again');
+    await again.next((e) => e.id === String(live!.id));
+    expect(
+      again.events.map((e) => [e.event, e.id, (e.data as { message: string }).message]),
+    ).toEqual([
+      ['notification', String(missedA!.id), 'Missed A'],
+      ['notification', String(missedB!.id), 'Missed B'],
+      ['notification', String(live!.id), 'Live again'],
+    ]);
+  });
+
+  it('a stream opened without a Last-Event-ID is marked with the latest id; ?lastEventId= replays too', async () => {
+    const user = await createUser(t.app.db, { role: 'caregiver' });
+    const [older] = await notify(user, 'Older');
+    const [newer] = await notify(user, 'Newer');
+    const fresh = await stream(user);
+    await expect.poll(() => fresh.lastEventId()).toBe(String(newer!.id));
+    expect(fresh.events).toEqual([]);
+
+    const byQuery = await openEventStream(
+      `${base}/api/notifications/stream?lastEventId=${older!.id}`,
+      user.token,
+    );
+    streams.push(byQuery);
+    const replayed = await byQuery.next((e) => e.event === 'notification');
+    expect(replayed).toMatchObject({ id: String(newer!.id), data: { message: 'Newer' } });
+
+    // Anything that is not an id is no position: the stream starts as a new one.
+    const junk = await openEventStream(`${base}/api/notifications/stream`, user.token, {
+      'last-event-id': 'yesterday',
+    });
+    streams.push(junk);
+    expect(junk.status).toBe(200);
+    await expect.poll(() => junk.lastEventId()).toBe(String(newer!.id));
+    expect(junk.events).toEqual([]);
+    const tooLong = await call(
+      t.app,
+      'GET',
+      `/api/notifications/stream?lastEventId=${'9'.repeat(40)}`,
+      { token: user.token },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toEqual(expect.any(String));
+  });
+
+  it('more missed than can be replayed: resync, and the stream goes on from the latest id', async () => {
+    const user = await createUser(t.app.db, { role: 'caregiver' });
+    const created = await t.app.db.transaction((tx) =>
+      createNotifications(
+        tx,
+        t.clock.now(),
+        Array.from({ length: REPLAY_LIMIT + 1 }, (_, i) => ({
+          userId: user.id,
+          message: `Many ${i}`,
+          kind: 'system' as const,
+        })),
+      ),
+    );
+    const client = await openEventStream(`${base}/api/notifications/stream`, user.token, {
+      'last-event-id': '0',
+    });
+    streams.push(client);
+    await client.next((e) => e.event === 'resync');
+    await expect.poll(() => client.lastEventId()).toBe(String(created.at(-1)!.id));
+    expect(client.events.map((e) => e.event)).toEqual(['resync']);
   });
 
   it('the stream pings and ends when its session ends', async () => {

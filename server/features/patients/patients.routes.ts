@@ -15,7 +15,7 @@ import {
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { headerTimeZone } from '../clinical-common/reader-zone.ts';
 import { exportPatients } from './patients-csv.ts';
 import { addCareTeamMember, listCareTeam, removeCareTeamMember } from './care-team.service.ts';
@@ -54,25 +54,16 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(reply, await listPatients(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/patients.csv',
-    {
-      config: { access: 'patients:read', auditEntity: 'patient' },
-      schema: {
-        tags,
-        operationId: 'exportPatientsCsv',
-        summary: "The patients list as CSV: every patient in the caller's scope matching q, sorted",
-        querystring: patientListQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportPatients(contextOf(request), request.query, headerTimeZone(request.headers)),
-      ),
-  );
+  csvRoute(app, '/patients.csv', {
+    config: { access: 'patients:read', auditEntity: 'patient' },
+    tags,
+    operationId: 'exportPatientsCsv',
+    summary: "The patients list as CSV: every patient in the caller's scope matching q, sorted",
+    querystring: patientListQuerySchema,
+    errors,
+    download: (request) =>
+      exportPatients(contextOf(request), request.query, headerTimeZone(request.headers)),
+  });
 
   app.post(
     '/patients',

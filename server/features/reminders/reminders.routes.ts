@@ -10,7 +10,7 @@ import {
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { headerTimeZone } from '../clinical-common/reader-zone.ts';
 import { exportReminders } from './reminders-csv.ts';
 import {
@@ -51,25 +51,16 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/reminders.csv',
-    {
-      config,
-      schema: {
-        tags,
-        operationId: 'exportRemindersCsv',
-        summary: "The caller's own reminders as CSV, in the list's order (search, range)",
-        querystring: reminderListQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportReminders(contextOf(request), request.query, headerTimeZone(request.headers)),
-      ),
-  );
+  csvRoute(app, '/reminders.csv', {
+    config,
+    tags,
+    operationId: 'exportRemindersCsv',
+    summary: "The caller's own reminders as CSV, in the list's order (search, range)",
+    querystring: reminderListQuerySchema,
+    errors,
+    download: (request) =>
+      exportReminders(contextOf(request), request.query, headerTimeZone(request.headers)),
+  });
 
   app.post(
     '/reminders',

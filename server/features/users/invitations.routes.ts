@@ -15,6 +15,7 @@ import {
 import { loginAnswerSchema } from '../../../shared/schemas/two-factor.ts';
 import { messageResponseSchema } from '../../../shared/schemas/users.ts';
 import { rateLimitsOf } from '../../config.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { contextOf, publicContextOf } from '../../plugins/access.ts';
 import { setSessionCookie } from '../../plugins/auth.ts';
 import {
@@ -26,6 +27,8 @@ import {
   revokeInvitation,
   viewInvitation,
 } from './invitations.service.ts';
+import { headerTimeZone } from '../clinical-common/reader-zone.ts';
+import { exportInvitations } from './users-csv.ts';
 
 const tags = ['users'];
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -92,6 +95,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listInvitations(contextOf(request)),
   );
+
+  csvRoute(app, '/invitations.csv', {
+    config: { access: 'users:manage', auditEntity: 'invitation' },
+    tags,
+    operationId: 'exportInvitationsCsv',
+    summary: `The invitations as CSV, newest first (at most ${INVITATION_LIST_LIMIT}), with status`,
+    errors,
+    download: (request) => exportInvitations(contextOf(request), headerTimeZone(request.headers)),
+  });
 
   app.delete(
     '/invitations/:id',

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createSession } from '../../auth/sessions.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { csvTable, exportRowsOf } from '../../test/csv.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 
@@ -293,6 +294,29 @@ describe('invitations', () => {
       expect(joined.status).toBe(404);
       expect(joined.json.message).toBe(invitationTexts.invalidLink);
     }
+  });
+
+  it('the invitations download as CSV for admins: every row, never a token, formulas neutralised', async () => {
+    const res = await invite({
+      firstName: '=HYPERLINK("http://evil.example","x")',
+      role: 'caregiver',
+      privileges: 'viewer',
+    });
+    const before = await exportRowsOf(t.app.db, 'invitation');
+    const csv = await call(t.app, 'GET', '/api/invitations.csv', { token: admin.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="invitations-/);
+    const rows = csvTable(csv.response.body);
+    expect(rows.length).toBe((await list()).json.length);
+    expect(rows.find((r) => r.Id === String(res.json.id))).toMatchObject({
+      'First name': `'=HYPERLINK("http://evil.example","x")`,
+    });
+    expect(csv.response.body).not.toContain(res.json.token);
+    expect(await exportRowsOf(t.app.db, 'invitation')).toBe(before + 1);
+    // Only admins: a supervisor is refused, and nothing is exported.
+    const refused = await call(t.app, 'GET', '/api/invitations.csv', { token: supervisor.token });
+    expect(refused.status).toBe(403);
+    expect(await exportRowsOf(t.app.db, 'invitation')).toBe(before + 1);
   });
 
   it('the list shows status, who invited and when, never a token; revoking a pending one stops its link', async () => {

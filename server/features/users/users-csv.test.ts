@@ -1,9 +1,9 @@
-import { parse } from 'csv-parse/sync';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { auditLog, medicalRecords, progressReports, users } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { csvHeader, csvTable } from '../../test/csv.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -109,15 +109,6 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
   const download = (url: string, user: TestUser, headers: Record<string, string> = {}) =>
     call(t.app, 'GET', url, { token: user.token, headers });
 
-  /** The file's rows as objects by header, checking the byte order mark first. */
-  function table(body: string): Record<string, string>[] {
-    expect(body.startsWith('\uFEFF')).toBe(true);
-    return parse(body.slice(1), { columns: true }) as Record<string, string>[];
-  }
-  function headerOf(body: string): string[] {
-    return (parse(body.slice(1), { to_line: 1 }) as string[][])[0]!;
-  }
-
   async function lastAuditId() {
     const rows = await db.select({ id: auditLog.id }).from(auditLog);
     return Math.max(0, ...rows.map((r) => r.id));
@@ -129,6 +120,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
         entity: auditLog.entity,
         entityId: auditLog.entityId,
         userId: auditLog.userId,
+        details: auditLog.details,
       })
       .from(auditLog)
       .where(and(gt(auditLog.id, id), inArray(auditLog.action, ['list', 'export'])))
@@ -145,7 +137,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
         'attachment; filename="users-2026-04-10.csv"',
       );
       const body = res.response.body;
-      expect(headerOf(body)).toEqual([
+      expect(csvHeader(body)).toEqual([
         'Id',
         'Username',
         'First name',
@@ -158,7 +150,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
         'Two factor enabled',
         'Created at',
       ]);
-      const rows = table(body);
+      const rows = csvTable(body);
       const everyone = [admin, doctor, otherDoctor, caregiver, mallory];
       expect(rows.map((r) => r.Username)).toEqual(everyone.map((u) => u.username).sort());
       // No password hash, second-factor secret or session token anywhere in the file.
@@ -177,20 +169,28 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect(evil['Second name']).toBe(`'@SUM(A1)`);
       expect(evil['Two factor enabled']).toBe('No');
       expect(await auditRowsAfter(mark)).toEqual([
-        { action: 'list', entity: 'user', entityId: null, userId: admin.id },
-        { action: 'export', entity: 'user', entityId: 'rows:5', userId: admin.id },
+        { action: 'list', entity: 'user', entityId: null, userId: admin.id, details: null },
+        {
+          action: 'export',
+          entity: 'user',
+          entityId: null,
+          details: { rows: 5 },
+          userId: admin.id,
+        },
       ]);
     });
 
     it('the list’s filters, search and order', async () => {
-      const doctors = table(
+      const doctors = csvTable(
         (await download('/api/users.csv?role=doctor&sort=-name', admin)).response.body,
       );
       // Name is last then first name, descending: House before Cuddy.
       expect(doctors.map((r) => r.Username)).toEqual([doctor.username, otherDoctor.username]);
-      const searched = table((await download('/api/users.csv?q=espinosa', admin)).response.body);
+      const searched = csvTable((await download('/api/users.csv?q=espinosa', admin)).response.body);
       expect(searched.map((r) => r.Username)).toEqual([caregiver.username]);
-      const pending = table((await download('/api/users.csv?requested=true', admin)).response.body);
+      const pending = csvTable(
+        (await download('/api/users.csv?requested=true', admin)).response.body,
+      );
       expect(pending).toEqual([]);
     });
 
@@ -220,7 +220,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="deleted-records-2026-04-10.csv"',
       );
-      const rows = table(res.response.body);
+      const rows = csvTable(res.response.body);
       expect(rows).toHaveLength(2 * DELETED_EACH);
       expect(new Set(rows.map((r) => `${r.Type}:${r.Id}`)).size).toBe(2 * DELETED_EACH);
       expect(rows.some((r) => r.Summary === 'Still here')).toBe(false);
@@ -230,24 +230,31 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect(rows[0]!['Deleted at']).toBe('2026-04-01 08:00');
       expect(rows[0]!['Patient name']).toBe('Ada Lovelace');
       expect(await auditRowsAfter(mark)).toEqual([
-        { action: 'list', entity: 'deleted-record', entityId: null, userId: admin.id },
+        {
+          action: 'list',
+          entity: 'deleted-record',
+          entityId: null,
+          userId: admin.id,
+          details: null,
+        },
         {
           action: 'export',
           entity: 'deleted-record',
-          entityId: `rows:${2 * DELETED_EACH}`,
+          entityId: null,
+          details: { rows: 2 * DELETED_EACH },
           userId: admin.id,
         },
       ]);
     });
 
     it('the list’s filters and sort; refused without records:restore; bad filter is its 400', async () => {
-      const reports = table(
+      const reports = csvTable(
         (await download('/api/deleted-records.csv?type=progress-report&sort=-type', admin)).response
           .body,
       );
       expect(reports).toHaveLength(DELETED_EACH);
       expect(new Set(reports.map((r) => r.Type))).toEqual(new Set(['progress-report']));
-      const none = table(
+      const none = csvTable(
         (await download('/api/deleted-records.csv?from=2026-04-02', admin)).response.body,
       );
       expect(none).toEqual([]);
@@ -283,17 +290,23 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="reminders-2026-04-10.csv"',
       );
-      const rows = table(res.response.body);
+      const rows = csvTable(res.response.body);
       // Soonest first, as the list; 09:00 UTC is 11:00 in Paris in April.
       expect(rows.map((r) => r.Message)).toEqual(["'+Refill", 'Call the lab']);
       expect(rows[0]!.Date).toBe('2026-04-11 11:00');
       expect((await auditRowsAfter(mark)).filter((r) => r.action === 'export')).toEqual([
-        { action: 'export', entity: 'reminder', entityId: 'rows:2', userId: doctor.id },
+        {
+          action: 'export',
+          entity: 'reminder',
+          entityId: null,
+          details: { rows: 2 },
+          userId: doctor.id,
+        },
       ]);
 
-      const searched = table((await download('/api/reminders.csv?q=lab', doctor)).response.body);
+      const searched = csvTable((await download('/api/reminders.csv?q=lab', doctor)).response.body);
       expect(searched.map((r) => r.Message)).toEqual(['Call the lab']);
-      const theirs = table((await download('/api/reminders.csv', otherDoctor)).response.body);
+      const theirs = csvTable((await download('/api/reminders.csv', otherDoctor)).response.body);
       expect(theirs.map((r) => r.Message)).toEqual(['Not yours']);
     });
 

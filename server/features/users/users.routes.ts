@@ -21,7 +21,7 @@ import {
 } from '../../../shared/schemas/users.ts';
 import { rateLimitsOf } from '../../config.ts';
 import { sendPage } from '../../lib/list.ts';
-import { csvDownloadResponse, sendCsv } from '../../lib/csv-export.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { headerTimeZone } from '../clinical-common/reader-zone.ts';
 import { exportUsers } from './users-csv.ts';
 import type { RequestContext } from '../../auth/context.ts';
@@ -264,25 +264,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendPage(reply, await listUsers(contextOf(request), request.query)),
   );
 
-  app.get(
-    '/users.csv',
-    {
-      config: { access: 'users:manage', auditEntity: 'user' },
-      schema: {
-        tags,
-        operationId: 'exportUsersCsv',
-        summary: 'The Users list as CSV: every account matching the filters and search, sorted',
-        querystring: adminUserListQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvDownloadResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await exportUsers(contextOf(request), request.query, headerTimeZone(request.headers)),
-      ),
-  );
+  csvRoute(app, '/users.csv', {
+    config: { access: 'users:manage', auditEntity: 'user' },
+    tags,
+    operationId: 'exportUsersCsv',
+    summary: 'The Users list as CSV: every account matching the filters and search, sorted',
+    querystring: adminUserListQuerySchema,
+    errors: errorResponses(400, 401, 403),
+    download: (request) =>
+      exportUsers(contextOf(request), request.query, headerTimeZone(request.headers)),
+  });
 
   app.patch(
     '/users/:id',

@@ -12,50 +12,11 @@ import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { countStatements } from '../../test/chart-history.ts';
 import { setAgencySettings } from '../../test/dose-read-factories.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
+import { csvGrid } from '../../test/csv.ts';
 import { insertVisit, insertVisitCorrection } from '../../test/visit-factories.ts';
 import { csvField } from './timesheets.ts';
 
 const at = (iso: string) => new Date(iso);
-
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) back into rows of fields. */
-function parseCsv(csv: string): string[][] {
-  // The file opens with the UTF-8 byte order mark for spreadsheet apps.
-  expect(csv.startsWith('\uFEFF')).toBe(true);
-  const text = csv.slice(1);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        field += ch;
-      }
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else {
-      field += ch;
-    }
-  }
-  expect(field).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe('timesheets', () => {
   let t: TestApp;
@@ -368,7 +329,7 @@ describe('timesheets', () => {
     );
     const body = res.response.body;
     expect(body.endsWith('\r\n')).toBe(true);
-    const rows = parseCsv(body);
+    const rows = csvGrid(body);
     expect(rows[0]).toEqual([...timesheetCsvColumns]);
     expect(rows).toHaveLength(1 + 8);
     for (const row of rows) expect(row).toHaveLength(timesheetCsvColumns.length);
@@ -418,9 +379,7 @@ describe('timesheets', () => {
   });
 
   it('a supervisor exports every caregiver without an id, or one caregiver; a caregiver only their own', async () => {
-    const all = parseCsv(
-      (await get(supervisor, `/api/timesheets/export?${january}`)).response.body,
-    );
+    const all = csvGrid((await get(supervisor, `/api/timesheets/export?${january}`)).response.body);
     expect(all.slice(1).map((row) => Number(row[0]))).toEqual([
       v.onTime,
       v.carl,
@@ -432,7 +391,7 @@ describe('timesheets', () => {
       v.corrected,
       v.tricky,
     ]);
-    const one = parseCsv(
+    const one = csvGrid(
       (await get(supervisor, `/api/timesheets/export?caregiverId=${carl.id}&${january}`)).response
         .body,
     );
@@ -440,7 +399,7 @@ describe('timesheets', () => {
     expect(
       (await get(cara, `/api/timesheets/export?caregiverId=${carl.id}&${january}`)).status,
     ).toBe(403);
-    const own = parseCsv((await get(cara, `/api/timesheets/export?${january}`)).response.body);
+    const own = csvGrid((await get(cara, `/api/timesheets/export?${january}`)).response.body);
     expect(own).toHaveLength(9);
   });
 
@@ -461,7 +420,7 @@ describe('timesheets', () => {
       supervisor,
       `/api/timesheets/export?caregiverId=${dst.id}&from=2026-03-30&to=2026-03-30`,
     );
-    const rows = parseCsv(next.response.body);
+    const rows = csvGrid(next.response.body);
     expect(rows.slice(1).map((row) => [Number(row[0]), row[6], row[11]])).toEqual([
       [monday, '2026-03-30', '2026-03-30 00:30'],
     ]);

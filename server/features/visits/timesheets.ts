@@ -365,7 +365,11 @@ export async function exportTimesheet(
     ...(listed.length === 0
       ? [{ action: 'list' as const, entity: 'visit', patientId: null }]
       : listed.map((patientId) => ({ action: 'list' as const, entity: 'visit', patientId }))),
-    { action: 'export', entity: 'timesheet', entityId: `rows:${rows.length}` },
+    {
+      action: 'export',
+      entity: 'timesheet',
+      details: { rows: rows.length, from: query.from, to: query.to },
+    },
   ]);
   return {
     filename: `timesheet-${query.from}-${query.to}.csv`,

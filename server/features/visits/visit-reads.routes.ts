@@ -16,7 +16,10 @@ import {
   visitDayQuerySchema,
 } from '../../../shared/schemas/visits.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { csvRoute } from '../../lib/csv-export.ts';
 import { contextOf } from '../../plugins/access.ts';
+import { headerTimeZone } from '../clinical-common/reader-zone.ts';
+import { exportPatientVisits, exportRota } from './rota-csv.ts';
 import { exportTimesheet, getTimesheet, getTimesheetSummary } from './timesheets.ts';
 import { getRotaDay, getRotaWeek, listMyVisits, listPatientVisits } from './visit-reads.ts';
 
@@ -68,6 +71,20 @@ export const visitReadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getRotaWeek(contextOf(request), request.query),
   );
 
+  csvRoute(app, '/rota.csv', {
+    config: { access: 'rota:read', auditEntity: 'visit' },
+    tags,
+    operationId: 'exportRotaCsv',
+    summary: "The rota's week as CSV: every visit in the caller's scope, all caregivers' pages",
+    description:
+      "`week` as the rota's: any date of the week (YYYY-MM-DD, the agency's time zone), this " +
+      'week by default. Unassigned visits are included; times are in the reader’s zone.',
+    querystring: rotaQuerySchema.pick({ week: true }),
+    errors,
+    download: (request) =>
+      exportRota(contextOf(request), request.query, headerTimeZone(request.headers)),
+  });
+
   app.get(
     '/rota/day',
     {
@@ -102,6 +119,26 @@ export const visitReadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listPatientVisits(contextOf(request), request.params.id, request.query),
   );
+
+  csvRoute(app, '/patients/:id/visits.csv', {
+    config: { access: 'visits:read', auditEntity: 'patient' },
+    tags,
+    operationId: 'exportPatientVisitsCsv',
+    summary: "One patient's visits over a period of dates as CSV, as the chart lists them",
+    description:
+      "`from` and `to` as the list's (YYYY-MM-DD, the agency's time zone; today and 14 days " +
+      'on by default; at most 62 days). 404 when missing or out of scope.',
+    params: idParamsSchema,
+    querystring: patientVisitsQuerySchema,
+    errors,
+    download: (request) =>
+      exportPatientVisits(
+        contextOf(request),
+        request.params.id,
+        request.query,
+        headerTimeZone(request.headers),
+      ),
+  });
 
   app.get(
     '/timesheets',

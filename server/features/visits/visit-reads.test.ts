@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditLog, visits } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { csvHeader, csvTable, exportRowsOf } from '../../test/csv.ts';
 import { countStatements } from '../../test/chart-history.ts';
 import { setAgencySettings } from '../../test/dose-read-factories.ts';
 import {
@@ -567,6 +568,36 @@ describe('visit reads: my visits, the rota, a patient’s visits', () => {
       expect(mine.json.visits.map((v: { id: number }) => v.id)).toEqual([ids.stranger]);
     });
 
+    it('the rota’s week as CSV: the caller’s scope, the week asked, formulas neutralised; a bad week 400', async () => {
+      await insertVisit(db, {
+        recordedBy: supervisor.id,
+        patientId: patientB,
+        caregiverId: carl.id,
+        plannedStart: at('2026-02-10T16:00:00Z'),
+        status: 'cancelled',
+        cancelReason: '=HYPERLINK("http://evil.example","x")',
+      });
+      const before = await exportRowsOf(db, 'visit');
+      const res = await get(supervisor, '/api/rota.csv?week=2026-02-11');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/filename="rota-/);
+      const rows = csvTable(res.response.body);
+      expect(rows.map((r) => Number(r.Id))).toEqual(
+        expect.arrayContaining(Object.values(ids).map(Number)),
+      );
+      expect(rows).toHaveLength(Object.keys(ids).length + 1);
+      expect(rows.find((r) => r['Cancel reason']?.includes('HYPERLINK'))?.['Cancel reason']).toBe(
+        `'=HYPERLINK("http://evil.example","x")`,
+      );
+      expect(await exportRowsOf(db, 'visit')).toBe(before + 1);
+      // The doctor's scope: patient A's visits only.
+      const mine = csvTable((await get(doctor, '/api/rota.csv?week=2026-02-11')).response.body);
+      expect(new Set(mine.map((r) => r['Patient name']))).toEqual(new Set(['Ada Lovelace']));
+      expect((await get(supervisor, '/api/rota.csv?week=next')).status).toBe(400);
+      expect((await get(cara, '/api/rota.csv')).status).toBe(403);
+      expect(await exportRowsOf(db, 'visit')).toBe(before + 2);
+    });
+
     it.each(['2026-02-30', 'next', '20260211'])('week=%s answers 400', async (bad) => {
       const res = await get(supervisor, `/api/rota?week=${bad}`);
       expect(res.status).toBe(400);
@@ -637,6 +668,9 @@ describe('visit reads: my visits, the rota, a patient’s visits', () => {
         expect(res.status, bad).toBe(400);
         expect(res.json.message).toBe('Page must be a whole number from 1');
       }
+      // The CSV holds every page's visits, read page by page.
+      const csv = await get(supervisor, '/api/rota.csv?week=2027-06-02');
+      expect(csvTable(csv.response.body)).toHaveLength(250);
     });
   });
 
@@ -699,6 +733,28 @@ describe('visit reads: my visits, the rota, a patient’s visits', () => {
       expect(none.json.visits).toEqual([]);
       const fromOnly = await get(cara, `/api/patients/${patientA}/visits?from=2026-01-16`);
       expect(fromOnly.json).toMatchObject({ from: '2026-01-16', to: '2026-01-30' });
+    });
+
+    it('the period as CSV: the same rows, no staff ids for the patient; 404 out of scope, 400 bad period', async () => {
+      const before = await exportRowsOf(db, 'visit');
+      const url = `/api/patients/${patientA}/visits.csv?from=2026-01-29&to=2026-01-30`;
+      const res = await get(cara, url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/visits-patient-\d+-/);
+      const listed = (await get(cara, url.replace('.csv', ''))).json.visits;
+      expect(csvTable(res.response.body).map((r) => Number(r.Id))).toEqual(
+        listed.map((v: { id: number }) => v.id),
+      );
+      const own = await get(patientUser, url);
+      expect(csvHeader(own.response.body)).not.toContain('Caregiver id');
+      expect(csvHeader(own.response.body)).toContain('Caregiver name');
+      expect(await exportRowsOf(db, 'visit')).toBe(before + 2);
+      expect((await get(outsideDoctor, url)).status).toBe(404);
+      expect(
+        (await get(cara, `/api/patients/${patientA}/visits.csv?from=2026-02-01&to=2026-01-01`))
+          .status,
+      ).toBe(400);
+      expect(await exportRowsOf(db, 'visit')).toBe(before + 2);
     });
 
     it('404 for a patient out of scope (audited as denied) or missing; 400 for a bad period', async () => {

@@ -10,8 +10,9 @@ export function useAppointmentTable(source: AppointmentSource | null) {
   const [period, setPeriod] = useState<AppointmentPeriod>('upcoming');
   const { page, rowsPerPage, setPage, pagingOf } = usePaging();
   const [now] = useState(() => new Date());
+  const filters = periodQuery(period, now);
   const query = useAppointments(source, {
-    ...periodQuery(period, now),
+    ...filters,
     limit: rowsPerPage,
     offset: page * rowsPerPage,
   });
@@ -24,6 +25,8 @@ export function useAppointmentTable(source: AppointmentSource | null) {
   return {
     query,
     period,
+    /** The list's filters without paging, for its CSV download. */
+    exportQuery: filters,
     setPeriod: (next: AppointmentPeriod) => {
       setPeriod(next);
       setPage(0);

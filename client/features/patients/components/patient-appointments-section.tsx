@@ -3,6 +3,7 @@ import { chartTexts } from '../../../../shared/messages.ts';
 import { apiPathOf } from '../../../../shared/record-types.ts';
 import type { Appointment } from '../../../../shared/schemas/appointments.ts';
 import { useAppointmentActions } from '../../../components/appointment-actions.tsx';
+import { CsvDownloadButton } from '../../../components/csv-download-button.tsx';
 import { DataTable, DateTimeText, type Column } from '../../../components/data-table.tsx';
 import { recordKey } from '../../../lib/query-keys.ts';
 import { useReaderIsPatient } from '../../../lib/auth.tsx';
@@ -75,6 +76,11 @@ export function PatientAppointmentsSection({ patientId }: { patientId: number })
         <Typography id="appointments-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {chartTexts.tabs.appointments}
         </Typography>
+        <CsvDownloadButton
+          path={path}
+          query={list.exportQuery}
+          listName={chartTexts.tabs.appointments}
+        />
         {editing.addButton}
       </Box>
       <DataTable

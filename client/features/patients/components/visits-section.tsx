@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { addDays } from '../../../../shared/dose-schedule.ts';
 import { timesheetTexts, visitTexts } from '../../../../shared/messages.ts';
 import type { VisitStatus, VisitSummary } from '../../../../shared/schemas/visits.ts';
+import { CsvDownloadButton } from '../../../components/csv-download-button.tsx';
 import { shortDate } from '../../../components/doses/dose-format.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { usePatientVisits } from '../api/get-patient-visits.ts';
@@ -120,9 +121,16 @@ export function PatientVisitsSection({ patientId }: { patientId: number }) {
 
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 2 }}>
-        {timesheetTexts.patientVisitsTitle}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {timesheetTexts.patientVisitsTitle}
+        </Typography>
+        <CsvDownloadButton
+          path={`/api/patients/${patientId}/visits.csv`}
+          query={{ from, to }}
+          listName={timesheetTexts.patientVisitsTitle}
+        />
+      </Box>
       {visits.isPending && <LoadingState />}
       {visits.isError && (
         <ErrorState

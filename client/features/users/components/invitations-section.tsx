@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../../shared/format.ts';
 import { invitationTexts as texts } from '../../../../shared/messages.ts';
 import type { Invitation, InvitationStatus } from '../../../../shared/schemas/invitations.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CsvDownloadButton } from '../../../components/csv-download-button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -84,9 +85,12 @@ export function InvitationsSection() {
 
   return (
     <Box component="section" aria-labelledby="invitations-title" sx={{ mt: 4 }}>
-      <Typography id="invitations-title" variant="h5" component="h2" sx={{ mb: 2 }}>
-        {texts.listTitle}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <Typography id="invitations-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {texts.listTitle}
+        </Typography>
+        <CsvDownloadButton path="/api/invitations" listName={texts.listTitle} />
+      </Box>
       <DataTable
         label={texts.listTitle}
         columns={columns}
