@@ -386,6 +386,8 @@ for (const fontSize of sizes) {
         '/users',
         '/audit',
         '/deleted-records',
+        '/agency-export',
+        '/import-patients',
       ]) {
         await visit(page, what, path);
       }

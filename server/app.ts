@@ -57,6 +57,7 @@ import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { isClosing } from './lib/graceful-close.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
 
@@ -109,7 +110,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     // Fastify's two lines per request are replaced by the one below.
     logController: new LogController({ disableRequestLogging: true }),
+    // Shutting down (server/lib/graceful-close.ts): a request on an open connection is still
+    // answered, with `Connection: close`, rather than refused with 503; idle connections are
+    // closed by closeGracefully, a moment after new ones stop being accepted.
+    return503OnClosing: false,
+    forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing(app)) reply.header('connection', 'close');
+  });
 
   // One line per answer, without the query string (a search can hold a patient's name): info
   // for refusals and failures, debug for the rest, so a busy server does not spend its time

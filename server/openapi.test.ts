@@ -237,6 +237,18 @@ describe('the API reference at /api/docs', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/docs/static/${asset}` });
       expect(`${asset} ${res.statusCode}`).toBe(`${asset} 200`);
     }
+    // The bundle is kept and revalidated (a reload costs a 304, not 1.6 MB); the page itself,
+    // like every API answer, is never stored.
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect(bundle.headers['cache-control']).toBe('no-cache');
+    expect(bundle.headers.etag).toBeTruthy();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-ui.css',
+      headers: { 'if-none-match': String(bundle.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(page.headers['cache-control']).toBe('no-store');
     const missing = await t.app.inject({
       method: 'GET',
       url: '/api/docs/static/../../package.json',

@@ -1,5 +1,5 @@
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { auditLog, type AuditDetails } from '../db/schema/index.ts';
 import type { AuditActionName } from '../../shared/schemas/audit.ts';
 
 /** What happened: one of the actions the audit screens filter by (shared/schemas/audit.ts). */
@@ -17,6 +17,8 @@ export interface AuditEvent {
    */
   subjectUserId?: number | null;
   outcome?: 'success' | 'denied' | 'failure';
+  /** What the event covered beyond one record (an export's row count): counts and kinds only. */
+  details?: AuditDetails | null;
 }
 
 /** Who acts, from where and in which request: taken from the server session, never the client. */
@@ -47,6 +49,7 @@ function auditRows(context: AuditContext, list: AuditEvent[]): AuditRow[] {
     outcome: event.outcome ?? 'success',
     ip: context.ip,
     requestId: context.requestId,
+    details: event.details ?? null,
   }));
 }
 

@@ -33,6 +33,7 @@ export const auditActions = [
   'calendar-feed-create',
   'calendar-feed-revoke',
   'calendar-feed-read',
+  'archive',
 ] as const;
 export type AuditActionName = (typeof auditActions)[number];
 
@@ -82,6 +83,21 @@ export const auditQuerySchema = listQuerySchema.omit({ q: true }).extend({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+/** What an event covered beyond one record: an export's row count, an import's counts. */
+export const auditDetailsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type AuditDetailsValue = z.infer<typeof auditDetailsSchema>;
+
+/** Details as a person reads them: "rows: 42; month: 2026-03". */
+export function auditDetailsText(details: AuditDetailsValue | null | undefined): string {
+  if (!details) return '';
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${value === null ? '' : String(value)}`)
+    .join('; ');
+}
+
 /** A row of the admin's audit screen. Ids and kinds only: never PHI values. */
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -99,6 +115,8 @@ export const auditEntrySchema = z.object({
   outcome: z.string(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
+  /** Counts and kinds beyond the record (an export's rows), or null. */
+  details: auditDetailsSchema.nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

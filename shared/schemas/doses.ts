@@ -447,6 +447,8 @@ export const agencySettingsSchema = z.object({
   invitationDays: z.number(),
   /** Admins and supervisors must sign in with a second factor. */
   requireTwoFactorForStaff: z.boolean(),
+  /** How many years audit rows are kept before they are archived and removed. */
+  auditRetentionYears: z.number(),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
@@ -486,6 +488,12 @@ export const agencySettingsInputSchema = z
       .optional(),
     requireTwoFactorForStaff: z
       .boolean({ message: agencyAccountTexts.requireTwoFactorInvalid })
+      .optional(),
+    auditRetentionYears: z
+      .number({ message: agencyAccountTexts.auditRetentionYearsInvalid })
+      .int(agencyAccountTexts.auditRetentionYearsInvalid)
+      .min(1, agencyAccountTexts.auditRetentionYearsInvalid)
+      .max(100, agencyAccountTexts.auditRetentionYearsInvalid)
       .optional(),
   })
   .refine((v) => v.doseMissedAfterMinutes > v.doseWindowMinutes, {

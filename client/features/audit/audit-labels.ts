@@ -32,6 +32,7 @@ const actionLabels: Record<string, string> = {
   'calendar-feed-create': 'Made a calendar feed',
   'calendar-feed-revoke': 'Revoked a calendar feed',
   'calendar-feed-read': 'Calendar feed read',
+  archive: 'Archived (past retention)',
 };
 
 const entityLabels: Record<string, string> = {

@@ -1,4 +1,7 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Counts and kinds that describe an event beyond its record: never PHI values. */
+export type AuditDetails = Record<string, string | number | boolean | null>;
 
 /** Append-only: who did what to which record, from where. Never holds PHI values. */
 export const auditLog = pgTable(
@@ -17,6 +20,11 @@ export const auditLog = pgTable(
     outcome: text().notNull(),
     ip: text(),
     requestId: text(),
+    /**
+     * What an event covered when that is not one record: an export's row count and filters, an
+     * import's counts, a feed's event count. Null for ordinary reads and changes.
+     */
+    details: jsonb().$type<AuditDetails>(),
   },
   (t) => [
     index('audit_at_idx').on(t.at),

@@ -144,6 +144,12 @@ export const agencySettings = pgTable(
     invitationDays: smallint().notNull().default(7),
     /** Admins and supervisors must sign in with a second factor (an authenticator code). */
     requireTwoFactorForStaff: boolean().notNull().default(false),
+    /**
+     * How many years audit rows are kept; older ones are written to an archive file and
+     * deleted (server/jobs/audit-retention.ts). Six years by default, a common period for
+     * health records.
+     */
+    auditRetentionYears: smallint().notNull().default(6),
     updatedBy: integer().references(() => users.id),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,6 +41,7 @@ describe('agency settings', () => {
       signUpPolicy: 'open',
       invitationDays: 7,
       requireTwoFactorForStaff: false,
+      auditRetentionYears: 6,
     });
   });
 
@@ -49,7 +50,12 @@ describe('agency settings', () => {
     const res = await put(admin, valid);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     // Left out on a first save: the default late and account settings.
-    const accounts = { signUpPolicy: 'open', invitationDays: 7, requireTwoFactorForStaff: false };
+    const accounts = {
+      signUpPolicy: 'open',
+      invitationDays: 7,
+      requireTwoFactorForStaff: false,
+      auditRetentionYears: 6,
+    };
     expect(res.json).toEqual({ ...valid, visitLateAfterMinutes: 15, ...accounts });
     const rows = await db.select().from(agencySettings);
     expect(rows).toEqual([
@@ -110,8 +116,11 @@ describe('agency settings', () => {
       invitationDays: 14,
       requireTwoFactorForStaff: true,
     });
+    const years = await put(admin, { ...valid, auditRetentionYears: 10 });
+    expect(years.json).toMatchObject({ auditRetentionYears: 10, invitationDays: 14 });
     const kept = await put(admin, { ...valid, invitationDays: 3 });
     expect(kept.json).toMatchObject({
+      auditRetentionYears: 10,
       signUpPolicy: 'patients',
       invitationDays: 3,
       requireTwoFactorForStaff: true,
@@ -129,6 +138,7 @@ describe('agency settings', () => {
       signUpPolicy: 'open',
       invitationDays: 7,
       requireTwoFactorForStaff: false,
+      auditRetentionYears: 6,
     });
   });
 
@@ -190,6 +200,18 @@ describe('agency settings', () => {
       { signUpPolicy: 'friends' },
       'signUpPolicy',
       agencyAccountTexts.signUpPolicyInvalid,
+    ],
+    [
+      'an audit log kept 0 years',
+      { auditRetentionYears: 0 },
+      'auditRetentionYears',
+      agencyAccountTexts.auditRetentionYearsInvalid,
+    ],
+    [
+      'an audit log kept 2.5 years',
+      { auditRetentionYears: 2.5 },
+      'auditRetentionYears',
+      agencyAccountTexts.auditRetentionYearsInvalid,
     ],
     [
       'invitations valid 0 days',

@@ -73,6 +73,7 @@ async function selectAuditEntries(db: Executor, query: AuditQuery): Promise<Page
       outcome: auditLog.outcome,
       ip: auditLog.ip,
       requestId: auditLog.requestId,
+      details: auditLog.details,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))

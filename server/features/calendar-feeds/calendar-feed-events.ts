@@ -85,7 +85,9 @@ export async function loadFeedEvents(
           .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
           .limit(MAX_EVENTS_PER_SOURCE)
       : [],
-    readsAppointments
+    // Only a patient's account is linked to a patient record: for staff this source is empty,
+    // and asking for it would read every appointment of the window to find none.
+    readsAppointments && user.role === 'patient'
       ? db
           .select({
             ...appointmentColumns,

@@ -202,7 +202,8 @@ export async function readCalendarFeed(
       action: 'calendar-feed-read',
       entity,
       // The feed and how many events it carried (one row per fetch, not one per event).
-      entityId: `${owner.feedId} (${events.length} events)`,
+      entityId: owner.feedId,
+      details: { events: events.length },
       subjectUserId: user.id,
     }),
   );

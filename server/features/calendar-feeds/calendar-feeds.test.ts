@@ -274,7 +274,7 @@ describe('calendar feeds', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'calendar-feed-read'), eq(auditLog.userId, doctor.id)));
     expect(reads).toHaveLength(1);
-    expect(reads[0]!.entityId).toMatch(/\(2 events\)$/);
+    expect(reads[0]!.details).toEqual({ events: 2 });
     expect(reads[0]!.ip).toBeTruthy();
     const status = await call(t.app, 'GET', '/api/calendar-feed', { token: doctor.token });
     expect(status.json.lastUsedAt).toBe(t.clock.now().toISOString());

@@ -24,6 +24,7 @@ export const defaultAgencySettings = (): AgencySettings => ({
   signUpPolicy: 'open',
   invitationDays: 7,
   requireTwoFactorForStaff: false,
+  auditRetentionYears: 6,
 });
 
 /**
@@ -41,6 +42,7 @@ export async function loadAgencySettings(db: Executor): Promise<AgencySettings> 
       signUpPolicy: agencySettings.signUpPolicy,
       invitationDays: agencySettings.invitationDays,
       requireTwoFactorForStaff: agencySettings.requireTwoFactorForStaff,
+      auditRetentionYears: agencySettings.auditRetentionYears,
     })
     .from(agencySettings)
     .where(eq(agencySettings.id, 1));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/demo.ts';
-import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { call, createTestApp, usingPostgres, type TestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { fhirErrors } from '../../test/fhir-validator.ts';
 
@@ -9,8 +9,13 @@ interface Resource {
   id: string;
 }
 
-/** The demo agency, exported whole: every resource passes the independent FHIR R4 validator. */
-describe("the demo agency's FHIR export", () => {
+/**
+ * The demo agency, exported whole: every resource passes the independent FHIR R4 validator.
+ * Run once, on the embedded database: what it checks is the resources' shape, which does not
+ * depend on the database (fhir.test.ts runs the export's queries on PostgreSQL too), and it is
+ * among the suite's longest files.
+ */
+describe.skipIf(usingPostgres())("the demo agency's FHIR export", () => {
   let t: TestApp;
   let admin: TestUser;
 

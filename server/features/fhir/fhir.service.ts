@@ -191,7 +191,8 @@ export function exportFile(
       await ctx.audit.record({
         action: 'export',
         entity: 'fhir-export',
-        entityId: `${type}:${written}`,
+        entityId: type,
+        details: { resourceType: type, resources: written },
         outcome: finished ? 'success' : 'failure',
       });
     }

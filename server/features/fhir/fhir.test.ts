@@ -631,8 +631,17 @@ describe('FHIR R4 export', () => {
       });
       const count = ndjson(res.response.body).length;
       const rows = await auditSince(mark);
-      expect(rows.map((r) => [r.action, r.entity, r.entityId, r.outcome, r.userId])).toEqual([
-        ['export', 'fhir-export', `Condition:${count}`, 'success', admin.id],
+      expect(
+        rows.map((r) => [r.action, r.entity, r.entityId, r.details, r.outcome, r.userId]),
+      ).toEqual([
+        [
+          'export',
+          'fhir-export',
+          'Condition',
+          { resourceType: 'Condition', resources: count },
+          'success',
+          admin.id,
+        ],
       ]);
     });
 
@@ -672,7 +681,7 @@ describe('FHIR R4 export', () => {
         if (!row) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(row).toMatchObject({ action: 'export', outcome: 'failure', userId: admin.id });
-      expect(Number(row!.entityId!.split(':')[1])).toBeLessThanOrEqual(20);
+      expect(row!.details?.resources).toBeLessThanOrEqual(20);
     });
   });
 });

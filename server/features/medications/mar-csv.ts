@@ -74,8 +74,8 @@ export async function exportMar(
   await ctx.audit.read({
     action: 'export',
     entity: 'mar',
-    entityId: `rows:${lines.length}`,
     patientId,
+    details: { rows: lines.length, month: mar.month },
   });
   const filename = `mar-patient-${patientId}-${mar.month}.csv`;
   return {

@@ -208,12 +208,17 @@ async function plan(ctx: RequestContext, bytes: Uint8Array, dryRun: boolean): Pr
   };
 }
 
-const countsOf = (result: ImportResult) =>
-  `patients:${result.patients},allergies:${result.allergies},conditions:${result.conditions},duplicates:${result.duplicates}`;
+const countsOf = (result: ImportResult) => ({
+  patients: result.patients,
+  allergies: result.allergies,
+  conditions: result.conditions,
+  duplicates: result.duplicates,
+  problems: result.problems.length,
+});
 
 /**
  * Checks a file (`dryRun`) or imports it. A check is audited as one 'import' row with the
- * entity id `check:<counts>`; an import refused for problems as one 'import' row with outcome
+ * counts in its details and `dryRun: true`; an import refused for problems as one 'import' row with outcome
  * 'failure'; an import as the 'create' row of every patient, allergy and condition and one
  * 'import' row with the counts, all in the import's transaction.
  */
@@ -227,7 +232,7 @@ export async function importPatients(
     await ctx.audit.read({
       action: 'import',
       entity: 'patient',
-      entityId: `check:${countsOf(result)}`,
+      details: { dryRun: true, ...countsOf(result) },
     });
     return result;
   }
@@ -235,7 +240,7 @@ export async function importPatients(
     await ctx.audit.record({
       action: 'import',
       entity: 'patient',
-      entityId: countsOf(result),
+      details: { dryRun: false, ...countsOf(result) },
       outcome: 'failure',
     });
     throw new HttpError(400, importTexts.hasProblems, undefined, { result });
@@ -244,7 +249,11 @@ export async function importPatients(
 
   await ctx.audit.change(
     (tx) => writePatients(ctx, tx, toCreate),
-    () => ({ action: 'import', entity: 'patient', entityId: countsOf(result) }),
+    () => ({
+      action: 'import',
+      entity: 'patient',
+      details: { dryRun: false, ...countsOf(result) },
+    }),
   );
   return { ...result, imported: true };
 }

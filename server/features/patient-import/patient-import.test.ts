@@ -117,7 +117,14 @@ describe('patient import', () => {
       ]);
       expect(await counts()).toEqual(before);
       const [audit] = await auditOf('import', admin.id);
-      expect(audit?.entityId).toBe('check:patients:2,allergies:0,conditions:0,duplicates:0');
+      expect(audit?.details).toEqual({
+        dryRun: true,
+        patients: 2,
+        allergies: 0,
+        conditions: 0,
+        duplicates: 0,
+        problems: 0,
+      });
     });
 
     it('imports every row in one step with a create audit row each and one import row', async () => {
@@ -143,7 +150,15 @@ describe('patient import', () => {
       expect(created.every((a) => a.entity === 'patient')).toBe(true);
       const [imported] = await auditOf('import', admin.id);
       expect(imported).toMatchObject({
-        entityId: 'patients:2,allergies:0,conditions:0,duplicates:0',
+        entityId: null,
+        details: {
+          dryRun: false,
+          patients: 2,
+          allergies: 0,
+          conditions: 0,
+          duplicates: 0,
+          problems: 0,
+        },
         outcome: 'success',
       });
       // An administrator who is not a doctor joins no care team.
@@ -509,9 +524,14 @@ describe('patient import', () => {
       ]);
       const created = await auditOf('create', admin.id);
       expect(created.map((a) => a.entity).sort()).toEqual(['allergy', 'condition', 'patient']);
-      expect((await auditOf('import', admin.id)).map((a) => a.entityId)).toContain(
-        'patients:1,allergies:1,conditions:1,duplicates:0',
-      );
+      expect((await auditOf('import', admin.id)).map((a) => a.details)).toContainEqual({
+        dryRun: false,
+        patients: 1,
+        allergies: 1,
+        conditions: 1,
+        duplicates: 0,
+        problems: 0,
+      });
     });
 
     it('reports wrong resource types, missing fields and bad references per entry with their FHIR path', async () => {

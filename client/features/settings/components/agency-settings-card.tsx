@@ -40,6 +40,7 @@ interface AgencyFormValues {
   signUpPolicy: SignUpPolicy;
   invitationDays: number | null;
   requireTwoFactorForStaff: boolean;
+  auditRetentionYears: number | null;
 }
 
 const fields = [
@@ -50,6 +51,7 @@ const fields = [
   'signUpPolicy',
   'invitationDays',
   'requireTwoFactorForStaff',
+  'auditRetentionYears',
 ];
 
 const signUpChoices: [SignUpPolicy, string][] = [
@@ -96,7 +98,11 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
 
   const numberField = (
     name:
-      'doseWindowMinutes' | 'doseMissedAfterMinutes' | 'visitLateAfterMinutes' | 'invitationDays',
+      | 'doseWindowMinutes'
+      | 'doseMissedAfterMinutes'
+      | 'visitLateAfterMinutes'
+      | 'invitationDays'
+      | 'auditRetentionYears',
     label: string,
     hint?: string,
   ) => (
@@ -211,6 +217,11 @@ function AgencyForm({ stored }: { stored: AgencySettings }) {
           />
         )}
       />
+      {numberField(
+        'auditRetentionYears',
+        agencyAccountTexts.auditRetentionYears,
+        agencyAccountTexts.auditRetentionHint,
+      )}
       <Box>
         <SubmitButton busy={save.isPending}>{scheduleTexts.saveAgency}</SubmitButton>
       </Box>
