@@ -14,8 +14,8 @@ import {
 import { settled } from './support/a11y-screens.ts';
 
 /**
- * Large text on a phone (WCAG 1.4.4 and 1.4.10): at the user's font size 24 and 32, on a
- * 390 x 844 touch screen, every screen of every role, the chart's tabs and the main dialogs keep
+ * Large text on a phone (WCAG 1.4.4 and 1.4.10): at the user's font size 24 (and 32 for the
+ * caregiver, who works from a phone), on a 390 x 844 touch screen, every screen of every role, the chart's tabs and the main dialogs keep
  * their words on screen. The page never scrolls sideways, no text ends beyond the right edge
  * and no button or link cuts its words off. A wide table may scroll inside its own box.
  */
@@ -366,6 +366,8 @@ for (const fontSize of sizes) {
   test(`a doctor with admin privileges at font size ${fontSize}: every screen, the chart, adding an appointment`, async ({
     page,
   }) => {
+    // At 32 only the caregiver, who works from a phone, is measured: the suite's time is bounded.
+    test.skip(fontSize !== 24, 'measured at 24');
     const what = `admin at ${fontSize}`;
     await signIn(page, ADMIN);
     await setFontSize(page, fontSize);
@@ -475,6 +477,7 @@ for (const fontSize of sizes) {
   test(`a patient at font size ${fontSize}: every screen, their chart, requesting an appointment`, async ({
     page,
   }) => {
+    test.skip(fontSize !== 24, 'measured at 24');
     const what = `patient at ${fontSize}`;
     await signIn(page, world.patient);
     await setFontSize(page, fontSize);

