@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -69,13 +70,52 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server on a free port with a fresh data directory. */
+/**
+ * The PostgreSQL server the browser suite runs on: E2E_DATABASE_URL, else TEST_DATABASE_URL (as
+ * CI sets it for the API suite); unset, the suite runs on the embedded database.
+ */
+export function e2eDatabaseUrl(): string | undefined {
+  return process.env.E2E_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+}
+
+/**
+ * A database of its own for one server, created empty on the PostgreSQL server at `baseUrl`,
+ * and a function that drops it.
+ */
+async function freshPostgresDatabase(baseUrl: string) {
+  const name = `eldercare_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Starts the built server on a free port with an empty database: a fresh PostgreSQL database
+ * when e2eDatabaseUrl() names a server (PostgreSQL answers the browser suite's load with less
+ * CPU than the embedded database, which runs inside the server's own thread), else a fresh data
+ * directory. `database: 'embedded'` asks for the embedded database whatever is set; a
+ * DATABASE_URL in `env` is used as it is.
+ */
 export async function startServer(
   buildDir: string,
   env: Record<string, string> = {},
+  options: { database?: 'embedded' | 'default' } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eldercare-e2e-'));
+  const serverUrl = options.database === 'embedded' ? undefined : e2eDatabaseUrl();
+  const postgres =
+    serverUrl && env.DATABASE_URL === undefined ? await freshPostgresDatabase(serverUrl) : null;
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(buildDir, 'server/server/main.js')],
@@ -88,7 +128,7 @@ export async function startServer(
         DATA_DIR: path.join(dataDir, 'db'),
         CLIENT_DIST_DIR: path.join(buildDir, 'client'),
         LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
+        DATABASE_URL: postgres?.url ?? '',
         // Every test signs up and logs in from 127.0.0.1: far more than one address may in
         // production. The defaults stay in force for everything else.
         SIGNUP_RATE_LIMIT: '100000',
@@ -121,6 +161,7 @@ export async function startServer(
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     },
   };
 }
