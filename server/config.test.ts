@@ -51,4 +51,24 @@ describe('configuration', () => {
       expect(() => loadConfig({ VISIT_TICK_MS: bad }), bad).toThrow(/VISIT_TICK_MS/);
     }
   });
+
+  it('PostgreSQL connections time out after 5 s and statements after 30 s by default, within bounds', () => {
+    expect(loadConfig({})).toMatchObject({
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 30_000,
+    });
+    expect(
+      loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '0' }),
+    ).toMatchObject({ databaseConnectTimeoutMs: 2000, databaseStatementTimeoutMs: 0 });
+    for (const bad of ['0', '99', '600001', '1.5', 'soon']) {
+      expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: bad }), bad).toThrow(
+        /DATABASE_CONNECT_TIMEOUT_MS/,
+      );
+    }
+    for (const bad of ['-1', '99', '3600001', '1.5', 'soon']) {
+      expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: bad }), bad).toThrow(
+        /DATABASE_STATEMENT_TIMEOUT_MS/,
+      );
+    }
+  });
 });

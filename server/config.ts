@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseBackupEvery } from './backup/settings.ts';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/client.ts';
 
 /**
  * Which proxies may set X-Forwarded-For: none (false), the listed addresses, or the nearest N
@@ -77,6 +78,20 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: 'DATABASE_CONNECT_TIMEOUT_MS must be a number' })
+    .int('DATABASE_CONNECT_TIMEOUT_MS must be a whole number')
+    .min(100, 'DATABASE_CONNECT_TIMEOUT_MS must be between 100 and 600000')
+    .max(600_000, 'DATABASE_CONNECT_TIMEOUT_MS must be between 100 and 600000')
+    .default(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: 'DATABASE_STATEMENT_TIMEOUT_MS must be a number' })
+    .int('DATABASE_STATEMENT_TIMEOUT_MS must be a whole number')
+    .refine(
+      (value) => value === 0 || (value >= 100 && value <= 3_600_000),
+      'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (no limit) or between 100 and 3600000',
+    )
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
   LOG_LEVEL: z
     .enum(logLevels, { message: `LOG_LEVEL must be one of ${logLevels.join(', ')}` })
@@ -177,6 +192,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long opening a connection may take (default 5000 ms). */
+  databaseConnectTimeoutMs?: number;
+  /** PostgreSQL: how long one statement may run, 0 for no limit (default 30000 ms). */
+  databaseStatementTimeoutMs?: number;
   dataDir: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: TrustProxy;
@@ -217,6 +236,22 @@ export const rateLimitsOf = (config: Config): RateLimits => ({
 
 export class ConfigError extends Error {}
 
+/**
+ * The configuration, or the process ends (exit code 1) with the message of what is wrong: for
+ * the commands that start from the environment (the server, backup and restore).
+ */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Reads and validates the environment once; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -244,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: value.PORT,
     host: value.HOST,
     databaseUrl: value.DATABASE_URL,
+    databaseConnectTimeoutMs: value.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,

@@ -1,6 +1,6 @@
 // `npm run backup [-- <dir>]` and `npm run restore -- <file>`: see README.md, "Backup and restore".
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { loadConfigOrExit, type Config } from '../config.ts';
 import { DirectoryLockedError } from '../db/lock.ts';
 import { BackupError } from './container.ts';
 import { compareCounts } from './inventory.ts';
@@ -73,16 +73,7 @@ async function restore(config: Config, file: string | undefined): Promise<number
 
 async function main(): Promise<number> {
   const [command, argument] = process.argv.slice(2);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   try {
     if (command === 'backup') return await backup(config, argument);
     if (command === 'restore') return await restore(config, argument);

@@ -36,9 +36,55 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 // would shift it by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** Opens a PostgreSQL server database from a URL and applies migrations. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+/** How long opening a connection may take before the database counts as unreachable. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** How long one statement may run before PostgreSQL cancels it (SQLSTATE 57014). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+/**
+ * How much longer than the statement timeout the client waits for any answer: a server that
+ * does not even cancel its own statement in that time has stopped answering.
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 5_000;
+
+export interface PostgresOptions {
+  max?: number;
+  /** 0: wait for a connection for ever. Default DEFAULT_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+  /** 0: no limit. Default DEFAULT_STATEMENT_TIMEOUT_MS. Migrations are not limited. */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * Opens a PostgreSQL server database from a URL and applies migrations. A database that takes
+ * TCP connections but does not answer fails a request after `connectTimeoutMs` (a new
+ * connection) or the statement timeout plus QUERY_TIMEOUT_MARGIN_MS (a pooled one) rather than
+ * holding it for ever.
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  // Migrations may rewrite a large table: they run on their own connection, with no statement
+  // limit, before the pool opens.
+  const migrator = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis });
+  migrator.on('error', () => {});
+  try {
+    await migratePg(drizzlePg({ client: migrator, ...drizzleOptions }), {
+      migrationsFolder: migrationsFolder(),
+    });
+  } finally {
+    await migrator.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis,
+    ...(statementTimeout > 0
+      ? {
+          statement_timeout: statementTimeout,
+          query_timeout: statementTimeout + QUERY_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -49,7 +95,6 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     client.on('error', () => {});
   });
   const db = drizzlePg({ client: pool, ...drizzleOptions });
-  await migratePg(db, { migrationsFolder: migrationsFolder() });
   return { db, driver: 'postgres', pool, close: () => pool.end() };
 }
 
@@ -93,6 +138,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** Opens the configured database: a PostgreSQL server when a URL is given, else PGlite. */
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databaseConnectTimeoutMs?: number;
+  databaseStatementTimeoutMs?: number;
+}): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, {
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+      })
+    : openPglite(config.dataDir);
 }

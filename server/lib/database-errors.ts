@@ -33,10 +33,18 @@ const socketCodes = new Set([
  */
 const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
 
-/** node-postgres and its pool say these without a code. */
+/**
+ * node-postgres and its pool say these without a code: a connection lost or never made (the
+ * pool's and the client's connect timeouts: a server that takes TCP connections but does not
+ * answer), and a pooled connection whose server did not answer within the query timeout, which
+ * is longer than the statement timeout: a server that does not even cancel its own statement
+ * has stopped answering. A statement the server cancelled at the statement timeout (SQLSTATE
+ * 57014) is not here: one slow query is a fault of that request, not an outage.
+ */
 const messages = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
+  /^Query read timeout/,
   /^Client (was closed|has encountered a connection error) and is not queryable/,
   /^Cannot use a pool after calling end on the pool/,
 ];

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -33,4 +33,33 @@ export async function exportRowsOf(db: Executor, entity: string): Promise<number
     .from(auditLog)
     .where(and(eq(auditLog.action, 'export'), eq(auditLog.entity, entity)));
   return rows.length;
+}
+
+/** The newest audit row's id (0 when there is none): a mark to read the rows written after. */
+export async function lastAuditId(db: Executor): Promise<number> {
+  const [row] = await db.select({ id: max(auditLog.id) }).from(auditLog);
+  return row?.id ?? 0;
+}
+
+/**
+ * The 'list' and 'export' audit rows written after `id`, oldest first; with `patientId` when
+ * asked (the exports of patients' records).
+ */
+export async function auditRowsAfter(
+  db: Executor,
+  id: number,
+  options: { withPatientId?: boolean } = {},
+) {
+  return db
+    .select({
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      ...(options.withPatientId ? { patientId: auditLog.patientId } : {}),
+      userId: auditLog.userId,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(and(gt(auditLog.id, id), inArray(auditLog.action, ['list', 'export'])))
+    .orderBy(auditLog.id);
 }

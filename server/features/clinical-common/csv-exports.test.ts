@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { auditLog, medicalRecords } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
-import { csvGrid, csvTable } from '../../test/csv.ts';
+import { auditRowsAfter, csvGrid, csvTable, lastAuditId } from '../../test/csv.ts';
 import { createScheduledPrescription } from '../../test/dose-factories.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 
@@ -84,27 +84,8 @@ describe('CSV exports of lists', () => {
   const download = (url: string, user: TestUser, headers: Record<string, string> = {}) =>
     call(t.app, 'GET', url, { token: user.token, headers });
 
-  async function auditRowsAfter(id: number) {
-    return db
-      .select({
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        patientId: auditLog.patientId,
-        userId: auditLog.userId,
-        details: auditLog.details,
-      })
-      .from(auditLog)
-      .where(and(gt(auditLog.id, id), inArray(auditLog.action, ['list', 'export'])))
-      .orderBy(auditLog.id);
-  }
-  async function lastAuditId() {
-    const rows = await db.select({ id: auditLog.id }).from(auditLog);
-    return Math.max(0, ...rows.map((r) => r.id));
-  }
-
   it('patients: the caller’s scope, the search and the order, with a dated file name', async () => {
-    const mark = await lastAuditId();
+    const mark = await lastAuditId(db);
     const res = await download('/api/patients.csv?sort=-name', house);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -114,7 +95,7 @@ describe('CSV exports of lists', () => {
     const rows = csvTable(res.response.body);
     expect(rows.map((r) => r['Last name'])).toEqual(['Turing', 'Lovelace']);
     expect(Object.keys(rows[0]!)).toContain('Date of birth');
-    expect(await auditRowsAfter(mark)).toEqual([
+    expect(await auditRowsAfter(db, mark, { withPatientId: true })).toEqual([
       {
         action: 'list',
         entity: 'patient',
@@ -140,17 +121,17 @@ describe('CSV exports of lists', () => {
   });
 
   it('patients: a bad query is the list’s own 400 and writes no export row', async () => {
-    const mark = await lastAuditId();
+    const mark = await lastAuditId(db);
     const res = await download('/api/patients.csv?sort=age', house);
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(
       'The sort must be one of: name, -name, dateOfBirth, -dateOfBirth.',
     );
-    expect(await auditRowsAfter(mark)).toEqual([]);
+    expect(await auditRowsAfter(db, mark, { withPatientId: true })).toEqual([]);
   });
 
   it('a clinical type: every row past one batch, once each, in scope, neutralised, in the reader’s zone', async () => {
-    const mark = await lastAuditId();
+    const mark = await lastAuditId(db);
     const res = await download('/api/medical-records.csv', house, {
       'X-Time-Zone': 'Europe/Paris',
     });
@@ -171,7 +152,7 @@ describe('CSV exports of lists', () => {
     expect(ada['Doctor id']).toBe(String(house.id));
     expect(ada['Doctor name']).toBe('Gregory House');
     // Three batches read, one 'list' row as the screen's read writes, one 'export' row.
-    expect(await auditRowsAfter(mark)).toEqual([
+    expect(await auditRowsAfter(db, mark, { withPatientId: true })).toEqual([
       {
         action: 'list',
         entity: 'medical-record',
@@ -254,7 +235,7 @@ describe('CSV exports of lists', () => {
   it('the MAR: a line per medication and time, a column per day; out of scope 404; bad month 400', async () => {
     await createScheduledPrescription(t.app, house, ids.Ada!, { medication: '+Metformin' });
     const url = `/api/patients/${ids.Ada}/mar.csv?month=2026-03`;
-    const mark = await lastAuditId();
+    const mark = await lastAuditId(db);
     const res = await download(url, house);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toBe(
@@ -277,7 +258,7 @@ describe('CSV exports of lists', () => {
     ]);
     // Every dose of March is past its window by April: missed.
     expect(new Set(grid[1]!.slice(5))).toEqual(new Set(['M']));
-    expect(await auditRowsAfter(mark)).toEqual([
+    expect(await auditRowsAfter(db, mark, { withPatientId: true })).toEqual([
       {
         action: 'list',
         entity: 'dose',

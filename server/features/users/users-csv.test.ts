@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { auditLog, medicalRecords, progressReports, users } from '../../db/schema/index.ts';
+import { medicalRecords, progressReports, users } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
-import { csvHeader, csvTable } from '../../test/csv.ts';
+import { auditRowsAfter, csvHeader, csvTable, lastAuditId } from '../../test/csv.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 
 /**
@@ -109,27 +109,9 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
   const download = (url: string, user: TestUser, headers: Record<string, string> = {}) =>
     call(t.app, 'GET', url, { token: user.token, headers });
 
-  async function lastAuditId() {
-    const rows = await db.select({ id: auditLog.id }).from(auditLog);
-    return Math.max(0, ...rows.map((r) => r.id));
-  }
-  async function auditRowsAfter(id: number) {
-    return db
-      .select({
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        userId: auditLog.userId,
-        details: auditLog.details,
-      })
-      .from(auditLog)
-      .where(and(gt(auditLog.id, id), inArray(auditLog.action, ['list', 'export'])))
-      .orderBy(auditLog.id);
-  }
-
   describe('users', () => {
     it('every account with the list’s columns, no secret of any kind, one export row', async () => {
-      const mark = await lastAuditId();
+      const mark = await lastAuditId(db);
       const res = await download('/api/users.csv?sort=username', admin);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -168,7 +150,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect(evil['First name']).toBe(`'=HYPERLINK("http://evil.example","x")`);
       expect(evil['Second name']).toBe(`'@SUM(A1)`);
       expect(evil['Two factor enabled']).toBe('No');
-      expect(await auditRowsAfter(mark)).toEqual([
+      expect(await auditRowsAfter(db, mark)).toEqual([
         { action: 'list', entity: 'user', entityId: null, userId: admin.id, details: null },
         {
           action: 'export',
@@ -195,7 +177,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
     });
 
     it('refused without users:manage (403); a bad sort or filter is the list’s 400', async () => {
-      const mark = await lastAuditId();
+      const mark = await lastAuditId(db);
       expect((await download('/api/users.csv', doctor)).status).toBe(403);
       expect((await call(t.app, 'GET', '/api/users.csv')).status).toBe(401);
       for (const query of ['sort=age', 'role=wizard', 'requested=maybe']) {
@@ -208,13 +190,13 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect((await download('/api/users.csv?sort=age', admin)).json.message).toBe(
         'The sort must be one of: name, -name, username, -username, role, -role.',
       );
-      expect(await auditRowsAfter(mark)).toEqual([]);
+      expect(await auditRowsAfter(db, mark)).toEqual([]);
     });
   });
 
   describe('deleted records', () => {
     it('every deleted record past one batch, once each, though ids repeat across types', async () => {
-      const mark = await lastAuditId();
+      const mark = await lastAuditId(db);
       const res = await download('/api/deleted-records.csv', admin, { 'X-Time-Zone': 'UTC' });
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toBe(
@@ -229,7 +211,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect(rows.at(-1)!.Type).toBe('progress-report');
       expect(rows[0]!['Deleted at']).toBe('2026-04-01 08:00');
       expect(rows[0]!['Patient name']).toBe('Ada Lovelace');
-      expect(await auditRowsAfter(mark)).toEqual([
+      expect(await auditRowsAfter(db, mark)).toEqual([
         {
           action: 'list',
           entity: 'deleted-record',
@@ -259,7 +241,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       );
       expect(none).toEqual([]);
 
-      const mark = await lastAuditId();
+      const mark = await lastAuditId(db);
       expect((await download('/api/deleted-records.csv', doctor)).status).toBe(403);
       for (const query of [
         'sort=size',
@@ -272,7 +254,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
         expect(res.status, query).toBe(400);
         expect(res.json.message).toBe(list.json.message);
       }
-      expect(await auditRowsAfter(mark)).toEqual([]);
+      expect(await auditRowsAfter(db, mark)).toEqual([]);
     });
   });
 
@@ -284,7 +266,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       expect((await add(doctor, '+Refill', '2026-04-11T09:00:00Z')).status).toBe(201);
       expect((await add(otherDoctor, 'Not yours', '2026-04-11T10:00:00Z')).status).toBe(201);
 
-      const mark = await lastAuditId();
+      const mark = await lastAuditId(db);
       const res = await download('/api/reminders.csv', doctor, { 'X-Time-Zone': 'Europe/Paris' });
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toBe(
@@ -294,7 +276,7 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
       // Soonest first, as the list; 09:00 UTC is 11:00 in Paris in April.
       expect(rows.map((r) => r.Message)).toEqual(["'+Refill", 'Call the lab']);
       expect(rows[0]!.Date).toBe('2026-04-11 11:00');
-      expect((await auditRowsAfter(mark)).filter((r) => r.action === 'export')).toEqual([
+      expect((await auditRowsAfter(db, mark)).filter((r) => r.action === 'export')).toEqual([
         {
           action: 'export',
           entity: 'reminder',
@@ -311,14 +293,14 @@ describe('CSV exports of Users, Deleted Records and Reminders', () => {
     });
 
     it('a bad query is the list’s 400 and writes no export row; signed out is 401', async () => {
-      const mark = await lastAuditId();
+      const mark = await lastAuditId(db);
       for (const query of ['timeZone=Mars/Olympus', 'from=yesterday', 'limit=abc']) {
         const res = await download(`/api/reminders.csv?${query}`, doctor);
         const list = await download(`/api/reminders?${query}`, doctor);
         expect(res.status, query).toBe(400);
         expect(res.json.message).toBe(list.json.message);
       }
-      expect(await auditRowsAfter(mark)).toEqual([]);
+      expect(await auditRowsAfter(db, mark)).toEqual([]);
       expect((await call(t.app, 'GET', '/api/reminders.csv')).status).toBe(401);
     });
   });
