@@ -21,6 +21,16 @@ import { failedAccessibilityAudits } from './lighthouse-audits.ts';
 import { runLoad } from './load.ts';
 import { memoryOf, parseProcStatus } from './memory.ts';
 import { agencyExportSection, exportFindings } from './report-export.ts';
+import {
+  auditScaleSection,
+  emptyReliability,
+  median,
+  planSummary,
+  quantile,
+  soakSection,
+  soakWindows,
+  startupSection,
+} from './report-reliability.ts';
 import type { AgencyExport, Report } from './report-types.ts';
 import { BENCH_TIME_ZONE, CHECK_IN_VISITS, generateScale, type ScaleResult } from './scale.ts';
 import { sqlOf } from './sql.ts';
@@ -404,5 +414,141 @@ describe('bench agency export', () => {
       lastName: 'Importer2',
       dob: '1938-04-03',
     });
+  });
+});
+
+describe('bench reliability figures', () => {
+  it('takes medians and nearest-rank quantiles of unsorted samples', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(Number.isNaN(median([]))).toBe(true);
+    const samples = Array.from({ length: 50 }, (_, i) => 50 - i);
+    expect(quantile(samples, 0.99)).toBe(50);
+    expect(quantile(samples, 0.5)).toBe(25);
+    expect(quantile([7], 0.99)).toBe(7);
+  });
+
+  it('cuts the soak into minutes, or fifths of a run shorter than five minutes', () => {
+    expect(soakWindows(300)).toEqual([60, 60, 60, 60, 60]);
+    expect(soakWindows(330)).toEqual([60, 60, 60, 60, 60, 30]);
+    expect(soakWindows(20)).toEqual([4, 4, 4, 4, 4]);
+    expect(soakWindows(3).reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it('summarises a plan by its scans, sorts, buffers and time', () => {
+    const summary = planSummary({
+      Plan: {
+        'Node Type': 'Limit',
+        'Shared Hit Blocks': 120,
+        'Shared Read Blocks': 3,
+        Plans: [
+          {
+            'Node Type': 'Incremental Sort',
+            'Sort Method': 'quicksort',
+            Plans: [
+              {
+                'Node Type': 'Index Scan',
+                'Index Name': 'audit_patient_idx',
+                'Relation Name': 'audit_log',
+                'Actual Rows': 51,
+                'Actual Loops': 1,
+              },
+              {
+                'Node Type': 'Seq Scan',
+                'Relation Name': 'users',
+                'Actual Rows': 10,
+                'Actual Loops': 2,
+                'Rows Removed by Filter': 4000,
+              },
+              {
+                'Node Type': 'Bitmap Index Scan',
+                'Index Name': 'audit_user_idx',
+                'Actual Rows': 7,
+              },
+            ],
+          },
+        ],
+      },
+      'Execution Time': 1.234,
+    });
+    expect(summary).toBe(
+      'Incremental Sort (quicksort); Index Scan using audit_patient_idx on audit_log: 51 rows; ' +
+        'Seq Scan on users: 20 rows, 4,000 removed by filter; Bitmap Index Scan using audit_user_idx: 7 rows; ' +
+        'buffers 120 hit, 3 read; 1.2 ms',
+    );
+  });
+
+  it('writes each stage as a table, or why it was not measured', () => {
+    const r = emptyReliability();
+    r.soakNote = 'skipped (BENCH_SOAK=0 or another BENCH_ONLY)';
+    r.startup = [
+      {
+        id: 'pglite-empty',
+        label: 'PGlite, empty data directory',
+        firstAnswer: [900, 950, 1000],
+        ready: [910, 960, 1200],
+      },
+      {
+        id: 'postgres-empty',
+        label: 'PostgreSQL, empty database',
+        firstAnswer: [],
+        ready: [],
+        error: 'exited (1)',
+      },
+    ];
+    r.audit = {
+      rows: 1_000_000,
+      users: 2000,
+      patients: 100_000,
+      years: 6,
+      fillSeconds: 4,
+      indexSeconds: 2,
+      analyzeSeconds: 0.3,
+      tableBytes: 130e6,
+      indexBytes: 110e6,
+      indexes: [{ name: 'audit_at_idx', bytes: 22e6 }],
+      queries: [
+        {
+          id: 'patient',
+          label: 'patientId',
+          requests: 50,
+          errors: 0,
+          median: 3.51,
+          p99: 10,
+          plan: 'P',
+          countPlan: 'C',
+        },
+      ],
+    };
+    const lines: string[] = [];
+    const push = (...more: string[]) => void lines.push(...more);
+    startupSection(r, push);
+    soakSection(r, push);
+    auditScaleSection(r, push);
+    const text = lines.join('\n');
+    expect(text).toContain('| PGlite, empty data directory | 3 | 950 (1,000) | 960 (1,200) |');
+    expect(text).toContain('| PostgreSQL, empty database | 0 | — | failed: exited (1) |');
+    expect(text).toContain('Not measured: skipped (BENCH_SOAK=0 or another BENCH_ONLY).');
+    expect(text).toContain('Fill 4 s (250,000 rows/s)');
+    expect(text).toContain('| patientId | 50 | 0 | 3.5 | 10 | P | C |');
+
+    r.soak = {
+      seconds: 8,
+      connections: 20,
+      mix: ['19 × reads', '1 × write'],
+      rssStart: 150e6,
+      windows: [
+        { endSeconds: 4, requests: 2000, errors: 0, p50: 30, p99: 300, rss: 200e6 },
+        { endSeconds: 8, requests: 2400, errors: 3, p50: 28, p99: 80, rss: 220e6 },
+      ],
+      peakRss: 280e6,
+      statuses: { '200': 4200, '201': 197, '500': 3 },
+    };
+    lines.length = 0;
+    soakSection(r, push);
+    expect(lines).toContain('| 8 | 2,400 | 600 | **3** | 28 | 80 | 220 |');
+    expect(lines.join('\n')).toContain(
+      '**In all:** 4,400 requests, **3 errors** (answers 200: 4,200, 201: 197, 500: 3); server RSS 150 MB before the first request, 220 MB at the end, peak 280 MB.',
+    );
   });
 });

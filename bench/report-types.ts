@@ -3,6 +3,7 @@ import type { RouteWeight } from './client-weight.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import type { ProfileSummary } from './profile.ts';
+import type { Reliability } from './report-reliability.ts';
 import type { ScaleSize } from './scale.ts';
 
 export interface TargetResult {
@@ -98,6 +99,8 @@ export interface Report {
   agencyExport: AgencyExport | null;
   /** Why the stage was not run or did not finish, when so. */
   agencyExportNote: string;
+  /** The start-up, soak and audit-at-scale stages. */
+  reliability: Reliability;
   loadAverageAtEnd: number[];
   durationSeconds: number;
 }

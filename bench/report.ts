@@ -3,6 +3,7 @@ import { apiSection, findings } from './report-api.ts';
 import { clientSection, lighthouseSection } from './report-client.ts';
 import { agencyExportSection, exportFindings } from './report-export.ts';
 import { int, ms, row, type Push } from './report-format.ts';
+import { reliabilitySection } from './report-reliability.ts';
 import {
   cpuSection,
   ladderSection,
@@ -119,6 +120,7 @@ export function writeReport(file: string, report: Report): void {
   findingsSection(report, push);
   apiSection(report, push);
   agencyExportSection(report, push);
+  reliabilitySection(report, push);
   push('## Where the time goes', '');
   ladderSection(report, push);
   cpuSection(report, push);

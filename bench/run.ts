@@ -13,24 +13,34 @@
  * BENCH_ONLY=lighthouse (build, 10k data and Lighthouse only; see settings.ts),
  * BENCH_AGENCY_EXPORT=0 (skip the agency export: FHIR bulk export of 100,000 patients through
  * the app, about 4 minutes; see agency-export.ts), BENCH_ONLY=agency-export (the server build
- * and that stage only).
+ * and that stage only). Reliability stages, each skippable and each runnable alone with
+ * BENCH_ONLY=<stage> (server build and that stage only): BENCH_STARTUP=0 (start-up time to the
+ * first answer on PGlite and PostgreSQL, empty and with the 10k data; startup.ts),
+ * BENCH_SOAK=0 and BENCH_SOAK_SECONDS (300; quick 20: 20 connections of mixed reads and writes
+ * on PostgreSQL with the 10k data; soak.ts), BENCH_AUDIT_ROWS (100,000,000; quick 1,000,000;
+ * 0 skips: the audit screen's queries over an audit log of that many rows; audit-scale.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { measureAgencyExport } from './agency-export.ts';
+import { measureAuditScale } from './audit-scale.ts';
 import { root } from './build.ts';
 import { preparePglite, preparePostgres, type Prepared } from './datasets.ts';
 import { cleanup, onCleanup } from './processes.ts';
 import { lighthouseDir } from './lighthouse.ts';
 import { exportTotals } from './report-export.ts';
+import { emptyReliability } from './report-reliability.ts';
 import { writeReport, type Report } from './report.ts';
 import { sizes, type ScaleSize } from './scale.ts';
 import { runScenario, type ScenarioOptions } from './scenario.ts';
+import { measureSoak } from './soak.ts';
+import { measureStartup } from './startup.ts';
 import {
   agencyExport,
-  agencyExportOnly,
+  auditRows,
+  auditScale,
   budgetSeconds,
   connections,
   elapsed,
@@ -43,7 +53,11 @@ import {
   pgliteLarge,
   quick,
   seconds,
+  serverStageOnly,
+  soak,
+  soakSeconds,
   stamp,
+  startup,
   warmupSeconds,
   work,
   writesReport,
@@ -88,10 +102,11 @@ async function main(): Promise<void> {
     loadAverageAtEnd: [],
     agencyExport: null,
     agencyExportNote: '',
+    reliability: emptyReliability(),
     durationSeconds: 0,
   };
 
-  const serverDir = await buildApp(report, !agencyExportOnly);
+  const serverDir = await buildApp(report, !serverStageOnly);
 
   const passwordHash = await hashPassword(`bench-${stamp}`);
   const plan: { driver: 'postgres' | 'pglite'; size: ScaleSize }[] = [
@@ -100,7 +115,7 @@ async function main(): Promise<void> {
     { driver: 'pglite' as const, size: sizes.small },
   ].filter(
     (step) =>
-      !agencyExportOnly &&
+      !serverStageOnly &&
       (!onlyScenarios || onlyScenarios.has(`${step.driver}-${step.size.label}`)),
   );
   const postgresOk = await probePostgres(report);
@@ -137,7 +152,7 @@ async function main(): Promise<void> {
   // slower than on a server, and its runs are as long as the others.
   const estimate = 240 + perScenario;
   const largePglite =
-    !lighthouseOnly && !agencyExportOnly && (!onlyScenarios || onlyScenarios.has('pglite-1M'));
+    !lighthouseOnly && !serverStageOnly && (!onlyScenarios || onlyScenarios.has('pglite-1M'));
   if (
     largePglite &&
     !quick &&
@@ -157,13 +172,15 @@ async function main(): Promise<void> {
     );
   }
 
-  if (agencyExport && (agencyExportOnly || !onlyScenarios || onlyScenarios.has('agency-export'))) {
+  if (agencyExport && (!onlyScenarios || onlyScenarios.has('agency-export'))) {
     await runAgencyExport(report, serverDir, passwordHash, postgresOk);
   } else if (!lighthouseOnly) {
     report.agencyExportNote = onlyScenarios
       ? 'not in this focused run (BENCH_SCENARIOS)'
       : 'skipped (BENCH_AGENCY_EXPORT=0)';
   }
+
+  await runReliability(report, serverDir, passwordHash, postgresOk);
 
   report.loadAverageAtEnd = os.loadavg();
   report.durationSeconds = elapsed();
@@ -198,6 +215,67 @@ async function runAgencyExport(
   } catch (error) {
     report.agencyExportNote = `the stage failed (${(error as Error).message.split('\n')[0]})`;
     log(`agency export: ${report.agencyExportNote}`);
+  }
+}
+
+/** Runs one stage; its failure is its note in the report, not fatal to the run. */
+async function stage(name: string, note: (text: string) => void, body: () => Promise<void>) {
+  try {
+    await body();
+  } catch (error) {
+    const text = `the stage failed (${(error as Error).message.split('\n')[0]})`;
+    note(text);
+    log(`${name}: ${text}`);
+  }
+}
+
+/** The start-up, soak and audit-at-scale stages, each when switched on. */
+async function runReliability(
+  report: Report,
+  serverDir: string | null,
+  passwordHash: string,
+  postgresOk: boolean,
+): Promise<void> {
+  const r = report.reliability;
+  const focused = onlyScenarios ? 'not in this focused run (BENCH_SCENARIOS)' : '';
+  const unreachable = 'PostgreSQL could not be reached';
+  if (!startup || onlyScenarios) {
+    r.startupNote = focused || 'skipped (BENCH_STARTUP=0 or another BENCH_ONLY)';
+  } else {
+    await stage(
+      'startup',
+      (n) => (r.startupNote = n),
+      async () => {
+        r.startup = await measureStartup(serverDir, passwordHash, postgresOk);
+      },
+    );
+  }
+  if (!soak || onlyScenarios) {
+    r.soakNote = focused || 'skipped (BENCH_SOAK=0 or another BENCH_ONLY)';
+  } else if (!postgresOk) {
+    r.soakNote = unreachable;
+  } else {
+    log(`soak: 20 connections for ${soakSeconds} s (PostgreSQL, 10k)`);
+    await stage(
+      'soak',
+      (n) => (r.soakNote = n),
+      async () => {
+        r.soak = await measureSoak(serverDir, passwordHash);
+      },
+    );
+  }
+  if (!auditScale || onlyScenarios || auditRows <= 0) {
+    r.auditNote = focused || 'skipped (BENCH_AUDIT_ROWS=0 or another BENCH_ONLY)';
+  } else if (!postgresOk) {
+    r.auditNote = unreachable;
+  } else {
+    await stage(
+      'audit at scale',
+      (n) => (r.auditNote = n),
+      async () => {
+        r.audit = await measureAuditScale(serverDir, passwordHash);
+      },
+    );
   }
 }
 

@@ -32,12 +32,36 @@ export const lighthouseOnly = env.BENCH_ONLY === 'lighthouse';
  * is set.
  */
 export const agencyExportOnly = env.BENCH_ONLY === 'agency-export';
-if (env.BENCH_ONLY && !lighthouseOnly && !agencyExportOnly) {
-  throw new Error(`BENCH_ONLY=${env.BENCH_ONLY}: only "lighthouse" and "agency-export" are known`);
+/**
+ * BENCH_ONLY=startup | soak | audit-scale: build the server and run only that reliability stage
+ * (startup.ts, soak.ts, audit-scale.ts); prints its figures and leaves docs/PERFORMANCE.md alone
+ * unless BENCH_OUT is set.
+ */
+export const startupOnly = env.BENCH_ONLY === 'startup';
+export const soakOnly = env.BENCH_ONLY === 'soak';
+export const auditScaleOnly = env.BENCH_ONLY === 'audit-scale';
+const known = ['lighthouse', 'agency-export', 'startup', 'soak', 'audit-scale'];
+if (env.BENCH_ONLY && !known.includes(env.BENCH_ONLY)) {
+  throw new Error(
+    `BENCH_ONLY=${env.BENCH_ONLY}: only ${known.map((k) => `"${k}"`).join(', ')} are known`,
+  );
 }
+/** A BENCH_ONLY run of one stage that needs the server build only (no scenarios, no client). */
+export const serverStageOnly = agencyExportOnly || startupOnly || soakOnly || auditScaleOnly;
 /** BENCH_AGENCY_EXPORT=0 skips the agency export stage (FHIR bulk export at 100,000 patients). */
 export const agencyExport =
-  agencyExportOnly || (env.BENCH_AGENCY_EXPORT !== '0' && !lighthouseOnly);
+  agencyExportOnly || (env.BENCH_AGENCY_EXPORT !== '0' && !env.BENCH_ONLY);
+/** BENCH_STARTUP=0 skips the start-up stage (startup.ts). */
+export const startup = startupOnly || (env.BENCH_STARTUP !== '0' && !env.BENCH_ONLY);
+/** BENCH_SOAK=0 skips the soak (soak.ts); BENCH_SOAK_SECONDS its length (300; quick: 20). */
+export const soak = soakOnly || (env.BENCH_SOAK !== '0' && !env.BENCH_ONLY);
+export const soakSeconds = Number(env.BENCH_SOAK_SECONDS ?? (quick ? 20 : 300));
+/**
+ * BENCH_AUDIT_ROWS: rows of the audit log at scale (audit-scale.ts; 100,000,000, quick:
+ * 1,000,000); 0 skips the stage.
+ */
+export const auditRows = Number(env.BENCH_AUDIT_ROWS ?? (quick ? 1_000_000 : 100_000_000));
+export const auditScale = auditScaleOnly || (auditRows > 0 && !env.BENCH_ONLY);
 /** Whether the run writes its report: always, except a BENCH_ONLY run without BENCH_OUT. */
 export const writesReport = !env.BENCH_ONLY || env.BENCH_OUT !== undefined;
 
