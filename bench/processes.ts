@@ -41,7 +41,8 @@ export function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
   return child;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -6,12 +6,11 @@
  * new process; an empty database is a fresh one at every start, so each start migrates it.
  */
 import { mkdirSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { root } from './build.ts';
 import { preparePglite, preparePostgres, type Prepared } from './datasets.ts';
-import { appProgram, spawnNode } from './processes.ts';
+import { appProgram, freePort, spawnNode } from './processes.ts';
 import { median, type StartupCase } from './report-reliability.ts';
 import { sizes } from './scale.ts';
 import { baseUrl, log, logLevel, stamp, work } from './settings.ts';
@@ -20,17 +19,6 @@ import { baseUrl, log, logLevel, stamp, work } from './settings.ts';
 export const STARTS = 3;
 const POLL_MS = 10;
 const START_LIMIT_MS = 90_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns the app once and times its first answer and its first 200; stops it again. */
 async function timeStart(

@@ -1,16 +1,15 @@
 import { and, asc, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { openPostgres, type Database } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { notifications } from './db/schema/index.ts';
 import { runDoseAlerts } from './jobs/doses.ts';
 import { runVisitAlerts } from './jobs/visits.ts';
 import { ManualClock } from './lib/clock.ts';
-import { openTestDatabase, testConfig, usingPostgres } from './test/app.ts';
+import { usingPostgres } from './test/app.ts';
 import { insertFixedPrescription, setAgencySettings } from './test/dose-read-factories.ts';
 import { createPatient, createUser } from './test/factories.ts';
 import { listenLocally, openEventStream, type SseClient } from './test/sse.ts';
 import { insertVisit } from './test/visit-factories.ts';
+import { twoInstances } from './test/two-instances.ts';
 
 if (!usingPostgres()) {
   console.log(
@@ -18,32 +17,13 @@ if (!usingPostgres()) {
   );
 }
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
 describe.skipIf(!usingPostgres())('dose and visit alerts from two instances', () => {
-  let databaseA: Database;
-  let databaseB: Database;
-  let appA: App;
-  let appB: App;
   // Sessions are made at 09:00 and last 30 idle minutes: every alert below falls due by 09:10.
   const clock = new ManualClock('2026-01-15T09:10:00.000Z');
-
-  beforeAll(async () => {
-    databaseA = await openTestDatabase();
-    databaseB = await openPostgres(databaseA.pool!.options.connectionString!, { max: 5 });
-    const options = { config: testConfig, clock, clientRoot: '/nonexistent-client' };
-    appA = await buildApp({ ...options, database: databaseA });
-    appB = await buildApp({ ...options, database: databaseB });
-  });
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await databaseB?.close();
-    await databaseA?.close();
-  });
+  const instances = twoInstances(clock);
 
   it('both instances run the dose and visit jobs; each alert reaches each recipient once, live on both instances', async () => {
-    const db = databaseA.db;
+    const db = instances.databaseA.db;
     await setAgencySettings(db, { timeZone: 'Europe/London', visitLateAfterMinutes: 15 });
     const caregiver = await createUser(db, { role: 'caregiver' });
     const doctor = await createUser(db, { role: 'doctor' });
@@ -62,7 +42,7 @@ describe.skipIf(!usingPostgres())('dose and visit alerts from two instances', ()
 
     // Each recipient is connected to both instances, so whichever instance sends an alert,
     // one of the two streams receives it from the other instance.
-    const [urlA, urlB] = [await listenLocally(appA), await listenLocally(appB)];
+    const [urlA, urlB] = [await listenLocally(instances.appA), await listenLocally(instances.appB)];
     const streams: { user: { id: number }; on: string; stream: SseClient }[] = [];
     for (const user of [caregiver, doctor]) {
       for (const [on, url] of [
@@ -79,14 +59,18 @@ describe.skipIf(!usingPostgres())('dose and visit alerts from two instances', ()
     try {
       const sweepAll = () =>
         Promise.all([
-          runDoseAlerts(appA),
-          runDoseAlerts(appB),
-          runVisitAlerts(appA),
-          runVisitAlerts(appB),
+          runDoseAlerts(instances.appA),
+          runDoseAlerts(instances.appB),
+          runVisitAlerts(instances.appA),
+          runVisitAlerts(instances.appB),
         ]);
       const first = await sweepAll();
       // Later runs, on either instance, find nothing left to send.
-      const again = [...(await sweepAll()), await runDoseAlerts(appB), await runVisitAlerts(appA)];
+      const again = [
+        ...(await sweepAll()),
+        await runDoseAlerts(instances.appB),
+        await runVisitAlerts(instances.appA),
+      ];
       const sum = (runs: { late: number; missed: number }[]) =>
         runs.reduce((a, b) => ({ late: a.late + b.late, missed: a.missed + b.missed }));
       expect(sum([first[0], first[1]])).toEqual({ late: 1, missed: 1 });

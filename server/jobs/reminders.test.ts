@@ -1,7 +1,6 @@
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openPostgres, type Database } from '../db/client.ts';
 import { notifications, reminders } from '../db/schema/index.ts';
 import { ManualClock } from '../lib/clock.ts';
 import {
@@ -16,6 +15,7 @@ import { createUser, type TestUser } from '../test/factories.ts';
 import { listenLocally, openEventStream } from '../test/sse.ts';
 import { startJobs } from './index.ts';
 import { runDueReminders } from './reminders.ts';
+import { twoInstances } from '../test/two-instances.ts';
 
 const MINUTE = 60 * 1000;
 
@@ -122,31 +122,14 @@ describe('reminders firing', () => {
 describe.skipIf(!usingPostgres())('two app instances on one PostgreSQL database', () => {
   // PGlite is one process on one directory: two instances cannot share it, so this runs only
   // with TEST_DB=postgres.
-  let databaseA: Database;
-  let databaseB: Database;
-  let appA: Awaited<ReturnType<typeof buildApp>>;
-  let appB: Awaited<ReturnType<typeof buildApp>>;
   const clock = new ManualClock('2026-01-15T09:00:00.000Z');
-
-  beforeAll(async () => {
-    databaseA = await openTestDatabase();
-    databaseB = await openPostgres(databaseA.pool!.options.connectionString!, { max: 5 });
-    const options = { config: testConfig, clock, clientRoot: '/nonexistent-client' };
-    appA = await buildApp({ ...options, database: databaseA });
-    appB = await buildApp({ ...options, database: databaseB });
-  });
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await databaseB?.close();
-    await databaseA?.close();
-  });
+  const instances = twoInstances(clock);
 
   it('each of 200 due reminders fires exactly once between them, running at once', async () => {
     const users = await Promise.all(
-      Array.from({ length: 10 }, () => createUser(databaseA.db, { role: 'caregiver' })),
+      Array.from({ length: 10 }, () => createUser(instances.databaseA.db, { role: 'caregiver' })),
     );
-    await databaseA.db.insert(reminders).values(
+    await instances.databaseA.db.insert(reminders).values(
       Array.from({ length: 200 }, (_, i) => ({
         userId: users[i % users.length]!.id,
         message: `Reminder ${i}`,
@@ -155,12 +138,19 @@ describe.skipIf(!usingPostgres())('two app instances on one PostgreSQL database'
     );
     // Small batches so the two instances interleave many claiming transactions.
     const runs = await Promise.all(
-      [appA, appB, appA, appB, appA, appB].map((app) => runDueReminders(app, { batchSize: 7 })),
+      [
+        instances.appA,
+        instances.appB,
+        instances.appA,
+        instances.appB,
+        instances.appA,
+        instances.appB,
+      ].map((app) => runDueReminders(app, { batchSize: 7 })),
     );
     expect(runs.reduce((a, b) => a + b, 0)).toBe(200);
     expect(runs.filter((fired) => fired > 0).length).toBeGreaterThan(1);
 
-    const [{ total, distinct }] = (await databaseA.db
+    const [{ total, distinct }] = (await instances.databaseA.db
       .select({
         total: count(),
         distinct: sql<number>`count(distinct ${notifications.reminderId})::int`,
@@ -168,7 +158,7 @@ describe.skipIf(!usingPostgres())('two app instances on one PostgreSQL database'
       .from(notifications)) as [{ total: number; distinct: number }];
     expect(total).toBe(200);
     expect(distinct).toBe(200);
-    const [left] = await databaseA.db
+    const [left] = await instances.databaseA.db
       .select({ value: count() })
       .from(reminders)
       .where(isNull(reminders.firedAt));
@@ -176,38 +166,38 @@ describe.skipIf(!usingPostgres())('two app instances on one PostgreSQL database'
   });
 
   it('a client connected to either instance receives the notification fired by the other', async () => {
-    const onA = await createUser(databaseA.db, { role: 'caregiver' });
-    const onB = await createUser(databaseA.db, { role: 'doctor' });
+    const onA = await createUser(instances.databaseA.db, { role: 'caregiver' });
+    const onB = await createUser(instances.databaseA.db, { role: 'doctor' });
     const streamA = await openEventStream(
-      `${await listenLocally(appA)}/api/notifications/stream`,
+      `${await listenLocally(instances.appA)}/api/notifications/stream`,
       onA.token,
     );
     const streamB = await openEventStream(
-      `${await listenLocally(appB)}/api/notifications/stream`,
+      `${await listenLocally(instances.appB)}/api/notifications/stream`,
       onB.token,
     );
     try {
-      await databaseA.db
+      await instances.databaseA.db
         .insert(reminders)
         .values([
           { userId: onA.id, message: 'For the user on A', date: new Date('2026-01-15T08:59:00Z') },
         ]);
-      expect(await runDueReminders(appB)).toBe(1); // fired by B, delivered by A
+      expect(await runDueReminders(instances.appB)).toBe(1); // fired by B, delivered by A
       const eventA = await streamA.next((e) => e.event === 'notification');
       expect(eventA.data).toMatchObject({ message: 'For the user on A', kind: 'reminder' });
 
-      await databaseA.db
+      await instances.databaseA.db
         .insert(reminders)
         .values([
           { userId: onB.id, message: 'For the user on B', date: new Date('2026-01-15T08:59:00Z') },
         ]);
-      expect(await runDueReminders(appA)).toBe(1); // fired by A, delivered by B
+      expect(await runDueReminders(instances.appA)).toBe(1); // fired by A, delivered by B
       const eventB = await streamB.next((e) => e.event === 'notification');
       expect(eventB.data).toMatchObject({ message: 'For the user on B' });
 
       // Dismissed through A, the stream on... A's user sees it; B's stream never saw A's user.
       const id = (eventA.data as { id: number }).id;
-      await call(appB, 'POST', `/api/notifications/${id}/dismiss`, { token: onA.token });
+      await call(instances.appB, 'POST', `/api/notifications/${id}/dismiss`, { token: onA.token });
       expect((await streamA.next((e) => e.event === 'dismissed')).data).toEqual({ id });
       expect(streamB.events.map((e) => e.event)).toEqual(['notification']);
     } finally {

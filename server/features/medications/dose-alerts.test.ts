@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doseTexts } from '../../../shared/messages.ts';
 import { buildApp } from '../../app.ts';
-import { openPostgres, type Database, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { doseAlerts, notifications } from '../../db/schema/index.ts';
 import { startJobs } from '../../jobs/index.ts';
 import { runDoseAlerts } from '../../jobs/doses.ts';
@@ -28,6 +28,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { sweepDoseAlerts } from './dose-alerts.ts';
+import { twoInstances } from '../../test/two-instances.ts';
 
 /** The dose notices a user received, oldest first. */
 const noticesOf = (db: Db, user: { id: number }) =>
@@ -305,28 +306,11 @@ describe('late and missed dose alerts', () => {
 
 describe.skipIf(!usingPostgres())('dose alerts from two app instances on one PostgreSQL', () => {
   // PGlite is one process on one directory: separate pools on one database need PostgreSQL.
-  let databaseA: Database;
-  let databaseB: Database;
-  let appA: Awaited<ReturnType<typeof buildApp>>;
-  let appB: Awaited<ReturnType<typeof buildApp>>;
   const clock = new ManualClock('2026-01-15T09:00:00.000Z');
-
-  beforeAll(async () => {
-    databaseA = await openTestDatabase();
-    databaseB = await openPostgres(databaseA.pool!.options.connectionString!, { max: 5 });
-    const options = { config: testConfig, clock, clientRoot: '/nonexistent-client' };
-    appA = await buildApp({ ...options, database: databaseA });
-    appB = await buildApp({ ...options, database: databaseB });
-  });
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await databaseB?.close();
-    await databaseA?.close();
-  });
+  const instances = twoInstances(clock);
 
   it('each late and missed alert is sent exactly once between them, sweeping at the same time', async () => {
-    const db = databaseA.db;
+    const db = instances.databaseA.db;
     await setAgencySettings(db, { timeZone: 'Europe/London' });
     const nurses = await Promise.all(
       Array.from({ length: 4 }, () => createUser(db, { role: 'caregiver' })),
@@ -348,9 +332,14 @@ describe.skipIf(!usingPostgres())('dose alerts from two app instances on one Pos
     }
     // 03:00 missed (first seen so), 07:00 late: 60 of each.
     const runs = await Promise.all(
-      [appA, appB, appA, appB, appA, appB].map((app) =>
-        sweepDoseAlerts(app.db, clock.now(), { batchSize: 7 }),
-      ),
+      [
+        instances.appA,
+        instances.appB,
+        instances.appA,
+        instances.appB,
+        instances.appA,
+        instances.appB,
+      ].map((app) => sweepDoseAlerts(app.db, clock.now(), { batchSize: 7 })),
     );
     const total = runs.reduce((sum, run) => ({
       late: sum.late + run.late,
@@ -378,7 +367,13 @@ describe.skipIf(!usingPostgres())('dose alerts from two app instances on one Pos
     expect(await alertRowsOf(db, ids)).toHaveLength(180); // late and missed of 03:00, late of 07:00
 
     // Later sweeps from either instance find nothing more to send.
-    expect(await sweepDoseAlerts(databaseB.db, clock.now())).toEqual({ late: 0, missed: 0 });
-    expect(await sweepDoseAlerts(databaseA.db, clock.now())).toEqual({ late: 0, missed: 0 });
+    expect(await sweepDoseAlerts(instances.databaseB.db, clock.now())).toEqual({
+      late: 0,
+      missed: 0,
+    });
+    expect(await sweepDoseAlerts(instances.databaseA.db, clock.now())).toEqual({
+      late: 0,
+      missed: 0,
+    });
   });
 });

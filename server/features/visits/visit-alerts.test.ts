@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitTexts } from '../../../shared/messages.ts';
 import { buildApp } from '../../app.ts';
-import { openPostgres, type Database, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { notifications, visitAlerts, visits } from '../../db/schema/index.ts';
 import { startJobs } from '../../jobs/index.ts';
 import { runVisitAlerts } from '../../jobs/visits.ts';
@@ -24,6 +24,7 @@ import {
 } from '../../test/factories.ts';
 import { insertVisit } from '../../test/visit-factories.ts';
 import { sweepVisitAlerts } from './visit-alerts.ts';
+import { twoInstances } from '../../test/two-instances.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -429,28 +430,11 @@ describe('late and missed visit alerts', () => {
 
 describe.skipIf(!usingPostgres())('visit alerts from two app instances on one PostgreSQL', () => {
   // PGlite is one process on one directory: separate pools on one database need PostgreSQL.
-  let databaseA: Database;
-  let databaseB: Database;
-  let appA: Awaited<ReturnType<typeof buildApp>>;
-  let appB: Awaited<ReturnType<typeof buildApp>>;
   const clock = new ManualClock('2026-01-15T09:00:00.000Z');
-
-  beforeAll(async () => {
-    databaseA = await openTestDatabase();
-    databaseB = await openPostgres(databaseA.pool!.options.connectionString!, { max: 5 });
-    const options = { config: testConfig, clock, clientRoot: '/nonexistent-client' };
-    appA = await buildApp({ ...options, database: databaseA });
-    appB = await buildApp({ ...options, database: databaseB });
-  });
-  afterAll(async () => {
-    await appA?.close();
-    await appB?.close();
-    await databaseB?.close();
-    await databaseA?.close();
-  });
+  const instances = twoInstances(clock);
 
   it('each late alert and each missed visit is handled exactly once between them, sweeping at once', async () => {
-    const db = databaseA.db;
+    const db = instances.databaseA.db;
     await setAgencySettings(db, { timeZone: 'Europe/London' });
     const nurses = await Promise.all(
       Array.from({ length: 4 }, () => createUser(db, { role: 'caregiver' })),
@@ -477,9 +461,14 @@ describe.skipIf(!usingPostgres())('visit alerts from two app instances on one Po
       );
     }
     const runs = await Promise.all(
-      [appA, appB, appA, appB, appA, appB].map((app) =>
-        sweepVisitAlerts(app.db, clock.now(), { batchSize: 3 }),
-      ),
+      [
+        instances.appA,
+        instances.appB,
+        instances.appA,
+        instances.appB,
+        instances.appA,
+        instances.appB,
+      ].map((app) => sweepVisitAlerts(app.db, clock.now(), { batchSize: 3 })),
     );
     const total = runs.reduce((sum, run) => ({
       late: sum.late + run.late,
@@ -503,7 +492,13 @@ describe.skipIf(!usingPostgres())('visit alerts from two app instances on one Po
       );
     expect(caregiverNotices?.value).toBe(20); // missed only
     expect(await alertRowsOf(db, ids)).toHaveLength(40);
-    expect(await sweepVisitAlerts(databaseB.db, clock.now())).toEqual({ late: 0, missed: 0 });
-    expect(await sweepVisitAlerts(databaseA.db, clock.now())).toEqual({ late: 0, missed: 0 });
+    expect(await sweepVisitAlerts(instances.databaseB.db, clock.now())).toEqual({
+      late: 0,
+      missed: 0,
+    });
+    expect(await sweepVisitAlerts(instances.databaseA.db, clock.now())).toEqual({
+      late: 0,
+      missed: 0,
+    });
   });
 });
