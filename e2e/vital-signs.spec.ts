@@ -85,12 +85,12 @@ test('a doctor records vital signs on the patient page and the patient sees them
   await expect(own.getByRole('button', { name: vitalSignTexts.addTitle })).toBeVisible();
   await expect(own.getByRole('button', { name: /^Edit vital signs/ })).toHaveCount(0);
 
-  // On a phone in dark mode the wide table scrolls inside its own box, not the page.
+  // On a phone in dark mode each reading is a card, and the page does not scroll sideways.
   await signIn(page, doctor);
   await page.setViewportSize({ width: 390, height: 844 });
   await send(page.request, 'PUT', '/api/users/me/settings', { darkMode: true });
   await page.goto(`/patients/${patient.id}?tab=vital-signs`);
-  await expect(section.getByRole('row').filter({ hasText: '128/82' })).toBeVisible();
+  await expect(section.getByRole('listitem').filter({ hasText: '128/82' })).toBeVisible();
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);
   if (shots) await page.screenshot({ path: `${shots}-phone-dark.png`, fullPage: true });

@@ -59,6 +59,17 @@ describe('theme', () => {
     }
     expect(hueDistance(dark.palette.primary.main, '#4A90E2')).toBeLessThanOrEqual(3);
   });
+
+  it('gives warning chips and words 4.5:1 or more in both modes', () => {
+    const light = theme.palette.warning;
+    expect(contrast(light.contrastText, light.main)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(light.main, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+    const dark = buildTheme('dark').palette.warning;
+    expect(
+      contrast(dark.contrastText.replace(/^rgba.*$/, '#000000'), dark.main),
+    ).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(dark.main, '#2B2D31')).toBeGreaterThanOrEqual(4.5);
+  });
 });
 
 /** WCAG contrast ratio of two #RRGGBB colours. */

@@ -72,6 +72,9 @@ export function buildTheme(
       secondary: { main: dark ? '#99AAB5' : '#5F7482' },
       error: { main: tones.errorText, contrastText: '#FFFFFF' },
       success: { main: tones.successText, contrastText: '#FFFFFF' },
+      // MUI's orange carries white words at 3.1:1 on light pages ("late", a requested role):
+      // a deeper shade reads at 5:1 either way. Dark mode keeps MUI's light orange, dark words.
+      ...(dark ? {} : { warning: { main: '#B45309', contrastText: '#FFFFFF' } }),
       background: dark
         ? { default: '#1E1F22', paper: '#2B2D31' }
         : { default: '#F9FAFC', paper: '#FFFFFF' },

@@ -1,5 +1,6 @@
 import {
   Box,
+  MenuItem,
   Paper,
   Table,
   TableBody,
@@ -9,13 +10,18 @@ import {
   TablePagination,
   TableRow,
   TableSortLabel,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatDateTime } from '../../shared/format.ts';
 import { useReaderIsPatient } from '../lib/auth.tsx';
 import { rowHoverColor } from '../lib/theme-tokens.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { RowActionsAsButtons } from './row-actions.tsx';
 import { scrollRegionFocusSx, useScrollRegion } from './scroll-region.ts';
 
 export interface Column<T> {
@@ -39,6 +45,11 @@ export interface Column<T> {
   staffId?: boolean;
   /** The list's sort name for this column (server-side sorting): its header sorts by it. */
   sortKey?: string;
+  /**
+   * On a phone the column titles the row's card (a name, a time): several such columns read
+   * as one line. When no column says so, the first one titles the card.
+   */
+  cardTitle?: boolean;
 }
 
 /** A list's server-side order: a sort name, `-` first when descending. */
@@ -105,19 +116,58 @@ interface DataTableProps<T> {
   };
 }
 
-/** A table with loading, error and empty states and optional server-side paging. */
-export function DataTable<T>({
+/**
+ * A list with loading, error and empty states and optional server-side paging: a table from
+ * 600 px up, a card per row below (see `RowCards`).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  // Read at once (noSsr), so a phone never draws the table for one frame before its cards.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const { isLoading, error, onRetry, emptyText, paging } = props;
+  const states = (
+    <>
+      {isLoading && <LoadingState />}
+      {!isLoading && error && <ErrorState text={error} onRetry={onRetry} />}
+      {!isLoading && !error && props.rows?.length === 0 && <EmptyState text={emptyText} />}
+      {paging && (
+        <TablePagination
+          component="div"
+          count={paging.total}
+          page={paging.page}
+          rowsPerPage={paging.rowsPerPage}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from}–${to} of ${paging.capped ? 'more than ' : ''}${count.toLocaleString('en-US')}`
+          }
+          onPageChange={(_event, page) => paging.onPageChange(page)}
+          onRowsPerPageChange={(event) => paging.onRowsPerPageChange(Number(event.target.value))}
+          // On a phone at a large text size its parts take a line each rather than run off.
+          sx={
+            phone ? { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 } } : undefined
+          }
+        />
+      )}
+    </>
+  );
+  return phone ? (
+    <Box sx={{ width: '100%', minWidth: 0 }}>
+      <RowCards {...props} />
+      {states}
+    </Box>
+  ) : (
+    <RowTable {...props}>{states}</RowTable>
+  );
+}
+
+/** The seed's table, for screens from 600 px up. */
+function RowTable<T>({
   label,
   columns,
   rows,
   rowKey,
-  isLoading,
-  error,
-  onRetry,
-  emptyText,
   sort,
-  paging,
-}: DataTableProps<T>) {
+  children,
+}: DataTableProps<T> & { children: ReactNode }) {
   const region = useScrollRegion(label);
   const readerIsPatient = useReaderIsPatient();
   return (
@@ -154,24 +204,143 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </TableContainer>
-      {isLoading && <LoadingState />}
-      {!isLoading && error && <ErrorState text={error} onRetry={onRetry} />}
-      {!isLoading && !error && rows?.length === 0 && <EmptyState text={emptyText} />}
-      {paging && (
-        <TablePagination
-          component="div"
-          count={paging.total}
-          page={paging.page}
-          rowsPerPage={paging.rowsPerPage}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${paging.capped ? 'more than ' : ''}${count.toLocaleString('en-US')}`
-          }
-          onPageChange={(_event, page) => paging.onPageChange(page)}
-          onRowsPerPageChange={(event) => paging.onRowsPerPageChange(Number(event.target.value))}
-        />
-      )}
+      {children}
     </Paper>
+  );
+}
+
+/** Whether a cell has something to show (an Actions cell of a row that allows nothing does not). */
+const shows = (node: ReactNode) =>
+  node !== null && node !== undefined && node !== false && node !== '';
+
+/**
+ * Below 600 px, a card per row instead of a table scrolled sideways: the title columns first,
+ * the other columns as header and value pairs, the Actions as buttons the width of the card.
+ * Every word wraps, so nothing is cut off even at the largest text size.
+ */
+function RowCards<T>({ label, columns, rows, rowKey, sort }: DataTableProps<T>) {
+  const readerIsPatient = useReaderIsPatient();
+  const flagged = columns.filter((column) => column.cardTitle && !column.pinned);
+  const titles = flagged.length > 0 ? flagged : columns.filter((c) => !c.pinned).slice(0, 1);
+  const facts = columns.filter((column) => !column.pinned && !titles.includes(column));
+  const actions = columns.filter((column) => column.pinned);
+  return (
+    <>
+      {sort && <SortSelect columns={columns} sort={sort} />}
+      {rows && rows.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={label}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+        >
+          {rows.map((row) => {
+            const buttons = actions
+              .map((column) => ({ key: column.key, node: column.render(row) }))
+              .filter((cell) => shows(cell.node));
+            return (
+              <Paper
+                component="li"
+                key={rowKey(row)}
+                variant="outlined"
+                sx={{ p: 2, minWidth: 0, borderRadius: 3, overflowWrap: 'anywhere' }}
+              >
+                <Typography component="div" sx={{ fontWeight: 600 }}>
+                  {titles.map((column, index) => (
+                    <Fragment key={column.key}>
+                      {index > 0 && ' '}
+                      {column.render(row)}
+                    </Fragment>
+                  ))}
+                </Typography>
+                {facts.length > 0 && (
+                  <Box
+                    component="dl"
+                    sx={{
+                      display: 'grid',
+                      // The headers take at most 45 % and wrap beyond: the values keep room.
+                      gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)',
+                      columnGap: 2,
+                      rowGap: 0.75,
+                      mt: 1,
+                      mb: 0,
+                      '& dt': { color: 'text.secondary' },
+                      '& dd': { m: 0, minWidth: 0 },
+                    }}
+                  >
+                    {facts.map((column) => (
+                      <Box key={column.key} sx={{ display: 'contents' }}>
+                        <dt>{headerFor(column, readerIsPatient)}</dt>
+                        <dd>{column.render(row)}</dd>
+                      </Box>
+                    ))}
+                  </Box>
+                )}
+                {buttons.length > 0 && (
+                  <RowActionsAsButtons>
+                    <Box
+                      sx={{
+                        display: 'grid',
+                        gap: 1,
+                        mt: 2,
+                        // A row's own button box stacks its buttons instead of lining them up.
+                        '& > :not(.MuiButtonBase-root)': {
+                          display: 'flex',
+                          flexDirection: 'column',
+                          alignItems: 'stretch',
+                          gap: 1,
+                          whiteSpace: 'normal',
+                        },
+                        '& .MuiButton-root': { width: '100%', minHeight: 44, whiteSpace: 'normal' },
+                      }}
+                    >
+                      {buttons.map((cell) => (
+                        <Fragment key={cell.key}>{cell.node}</Fragment>
+                      ))}
+                    </Box>
+                  </RowActionsAsButtons>
+                )}
+              </Paper>
+            );
+          })}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** With no headers to press on a phone, the order is chosen here: each sortable column, both ways. */
+function SortSelect<T>({ columns, sort }: { columns: Column<T>[]; sort: TableSort }) {
+  const readerIsPatient = useReaderIsPatient();
+  const options = columns
+    .filter((column) => column.sortKey)
+    .flatMap((column) => {
+      const text = headerFor(column, readerIsPatient);
+      return [
+        { value: column.sortKey!, text: `${text}, ascending` },
+        { value: `-${column.sortKey!}`, text: `${text}, descending` },
+      ];
+    });
+  if (options.length === 0) return null;
+  const known = options.some((option) => option.value === sort.value);
+  return (
+    <TextField
+      select
+      label="Sort by"
+      value={known ? sort.value : ''}
+      onChange={(event) => {
+        if (event.target.value) sort.onChange(event.target.value);
+      }}
+      slotProps={{ select: { displayEmpty: true } }}
+      // A long header at the largest text size wraps inside the field instead of being cut.
+      sx={{ mb: 1.5, width: '100%', '& .MuiSelect-select': { whiteSpace: 'normal' } }}
+    >
+      {!known && <MenuItem value="">Default order</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.text}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

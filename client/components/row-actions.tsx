@@ -1,8 +1,16 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, IconButton, Tooltip } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+
+/** Inside a phone's card: each action is a button with its word, the width of the card. */
+const AsButtons = createContext(false);
+
+/** Shows the row actions inside it as full-width buttons with their words (a list's cards). */
+export function RowActionsAsButtons({ children }: { children: ReactNode }) {
+  return <AsButtons.Provider value>{children}</AsButtons.Provider>;
+}
 
 /**
  * The buttons of a table row, side by side on one line. Icon buttons keep a wide table readable;
@@ -38,6 +46,34 @@ export function RowAction({
   onClick,
   to,
 }: RowActionProps) {
+  const asButton = useContext(AsButtons);
+  if (asButton) {
+    const sx = { width: '100%', minHeight: 44 };
+    return to ? (
+      <Button
+        component={RouterLink}
+        to={to}
+        aria-label={label}
+        color={color}
+        variant="outlined"
+        startIcon={icon}
+        sx={sx}
+      >
+        {tooltip}
+      </Button>
+    ) : (
+      <Button
+        aria-label={label}
+        color={color}
+        variant="outlined"
+        startIcon={icon}
+        onClick={onClick}
+        sx={sx}
+      >
+        {tooltip}
+      </Button>
+    );
+  }
   const size = { width: 44, height: 44 };
   return (
     <Tooltip title={tooltip}>

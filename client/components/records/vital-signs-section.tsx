@@ -38,6 +38,7 @@ function columnsFor(units: UnitSettings, ranges: PatientRanges | undefined): Col
   return [
     {
       key: 'takenAt',
+      cardTitle: true,
       header: 'Taken at',
       sortKey: 'date',
       render: (r) => (

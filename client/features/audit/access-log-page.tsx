@@ -13,7 +13,7 @@ import { actionLabel, entityLabel, roleLabel } from './audit-labels.ts';
 import { notify } from '../../lib/notify.ts';
 
 const columns: Column<AccessLogEntry>[] = [
-  { key: 'at', header: 'When', render: (row) => <DateTimeText value={row.at} /> },
+  { key: 'at', cardTitle: true, header: 'When', render: (row) => <DateTimeText value={row.at} /> },
   { key: 'who', header: 'Who', render: (row) => row.userName ?? '' },
   { key: 'role', header: 'Role', render: (row) => roleLabel(row.role) },
   { key: 'action', header: 'What', render: (row) => actionLabel(row.action) },

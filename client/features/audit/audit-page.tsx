@@ -33,7 +33,13 @@ const entities = [
 ];
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'at', header: 'When', sortKey: 'at', render: (row) => <DateTimeText value={row.at} /> },
+  {
+    key: 'at',
+    cardTitle: true,
+    header: 'When',
+    sortKey: 'at',
+    render: (row) => <DateTimeText value={row.at} />,
+  },
   {
     key: 'user',
     header: 'User',

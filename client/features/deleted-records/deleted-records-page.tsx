@@ -97,7 +97,7 @@ function DeletedRecordsList() {
       sortKey: 'recordDate',
       render: (row) => showDate(row.recordDate),
     },
-    { key: 'summary', header: 'Summary', render: (row) => row.summary },
+    { key: 'summary', cardTitle: true, header: 'Summary', render: (row) => row.summary },
     {
       key: 'deletedAt',
       header: 'Deleted',

@@ -29,6 +29,7 @@ const columns: Column<MedicalRecord>[] = [
   },
   {
     key: 'dateOfVisit',
+    cardTitle: true,
     header: 'Date of Visit',
     sortKey: 'date',
     render: (r) => <DateTimeText value={r.dateOfVisit} />,

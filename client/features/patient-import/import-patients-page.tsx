@@ -29,12 +29,18 @@ const showDob = (dob: string) => (/^\d{4}-\d{2}-\d{2}$/.test(dob) ? formatDate(d
 const problemColumns: Column<ImportProblem>[] = [
   { key: 'row', header: texts.columnRow, nowrap: true, render: (p) => p.row },
   { key: 'field', header: texts.columnField, minWidth: '8em', render: (p) => p.field },
-  { key: 'message', header: texts.columnMessage, minWidth: '12em', render: (p) => p.message },
+  {
+    key: 'message',
+    cardTitle: true,
+    header: texts.columnMessage,
+    minWidth: '12em',
+    render: (p) => p.message,
+  },
 ];
 
 const duplicateColumns: Column<ImportRow>[] = [
   { key: 'row', header: texts.columnRow, nowrap: true, render: (r) => r.row },
-  { key: 'name', header: texts.columnName, render: (r) => r.name },
+  { key: 'name', cardTitle: true, header: texts.columnName, render: (r) => r.name },
   { key: 'dob', header: texts.columnDob, nowrap: true, render: (r) => showDob(r.dob) },
   {
     key: 'of',
@@ -51,7 +57,7 @@ const statusLabel = {
 };
 const rowColumns: Column<ImportRow>[] = [
   { key: 'row', header: texts.columnRow, nowrap: true, render: (r) => r.row },
-  { key: 'name', header: texts.columnName, render: (r) => r.name },
+  { key: 'name', cardTitle: true, header: texts.columnName, render: (r) => r.name },
   { key: 'dob', header: texts.columnDob, nowrap: true, render: (r) => showDob(r.dob) },
   { key: 'allergies', header: texts.columnAllergies, render: (r) => r.allergies },
   { key: 'conditions', header: texts.columnConditions, render: (r) => r.conditions },

@@ -55,6 +55,7 @@ export default function PatientsPage() {
   const columns: Column<Patient>[] = [
     {
       key: 'firstName',
+      cardTitle: true,
       header: 'First Name',
       // The name opens the chart; padded so the link is a target of 44 px, not a line of text.
       render: (p) => (
@@ -67,7 +68,13 @@ export default function PatientsPage() {
       ),
     },
     // Sorting by name is by last name, then first name.
-    { key: 'lastName', header: 'Last Name', sortKey: 'name', render: (p) => p.lastName },
+    {
+      key: 'lastName',
+      cardTitle: true,
+      header: 'Last Name',
+      sortKey: 'name',
+      render: (p) => p.lastName,
+    },
     {
       key: 'dob',
       header: 'Date of Birth',

@@ -36,7 +36,7 @@ const prescriptionColumns: Column<Prescription>[] = [
     render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
   },
   { key: 'date', header: 'Date', sortKey: 'date', nowrap: true, render: (r) => formatDate(r.date) },
-  { key: 'medication', header: 'Medication', render: (r) => r.medication },
+  { key: 'medication', cardTitle: true, header: 'Medication', render: (r) => r.medication },
   { key: 'dosage', header: 'Dosage', render: (r) => r.dosage },
   { key: 'duration', header: 'Duration', render: (r) => r.duration },
   {
@@ -50,7 +50,13 @@ const prescriptionColumns: Column<Prescription>[] = [
 
 const medicationColumns: Column<Medication>[] = [
   patientColumn,
-  { key: 'date', header: 'Date', sortKey: 'date', render: (r) => <DateTimeText value={r.date} /> },
+  {
+    key: 'date',
+    cardTitle: true,
+    header: 'Date',
+    sortKey: 'date',
+    render: (r) => <DateTimeText value={r.date} />,
+  },
   { key: 'details', header: 'Details', render: (r) => r.details },
   {
     key: 'recordedBy',

@@ -121,6 +121,7 @@ function UsersTable() {
     { key: 'username', header: 'Username', sortKey: 'username', render: (u) => u.username },
     {
       key: 'name',
+      cardTitle: true,
       header: 'Name',
       sortKey: 'name',
       render: (u) => `${u.firstName} ${u.secondName}`,

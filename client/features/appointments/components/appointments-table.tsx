@@ -71,6 +71,7 @@ export function AppointmentsTable({ actions, ...props }: AppointmentsTableProps)
     },
     {
       key: 'date',
+      cardTitle: true,
       header: 'Appointment Date',
       sortKey: 'date',
       render: (row) => <DateTimeText value={row.appointmentDate} />,

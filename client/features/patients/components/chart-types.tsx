@@ -120,6 +120,7 @@ export const medicalRecordType: ChartType<MedicalRecord> = {
     },
     {
       key: 'dateOfVisit',
+      cardTitle: true,
       header: f.dateOfVisit,
       render: (r) => <DateTimeText value={r.dateOfVisit} />,
     },
@@ -169,7 +170,12 @@ export const progressReportType: ChartType<ProgressReport> = {
       staffId: true,
       render: (r) => <IdWithName id={r.caregiverId} name={r.caregiverName} />,
     },
-    { key: 'date', header: f.date, render: (r) => <DateTimeText value={r.date} /> },
+    {
+      key: 'date',
+      cardTitle: true,
+      header: f.date,
+      render: (r) => <DateTimeText value={r.date} />,
+    },
     { key: 'summary', header: f.summary, render: (r) => r.summary },
     { key: 'recommendations', header: f.recommendations, render: (r) => r.recommendations },
     {
@@ -218,7 +224,7 @@ export const prescriptionType: ChartType<Prescription> = {
       render: (r) => <IdWithName id={r.doctorId} name={r.doctorName} />,
     },
     { key: 'date', header: f.date, nowrap: true, render: (r) => formatDate(r.date) },
-    { key: 'medication', header: f.medication, render: (r) => r.medication },
+    { key: 'medication', cardTitle: true, header: f.medication, render: (r) => r.medication },
     { key: 'dosage', header: f.dosage, render: (r) => r.dosage },
     { key: 'duration', header: f.duration, render: (r) => r.duration },
     {
@@ -262,7 +268,12 @@ export const medicationType: ChartType<Medication> = {
   type: 'medication',
   title: chartTexts.tabs.medication,
   columns: [
-    { key: 'date', header: f.date, render: (r) => <DateTimeText value={r.date} /> },
+    {
+      key: 'date',
+      cardTitle: true,
+      header: f.date,
+      render: (r) => <DateTimeText value={r.date} />,
+    },
     { key: 'details', header: f.details, render: (r) => r.details },
     {
       key: 'recordedBy',
@@ -298,7 +309,12 @@ export const allergyType: ChartType<Allergy> = {
   type: 'allergy',
   title: allergyTexts.title,
   columns: [
-    { key: 'substance', header: allergyTexts.substance, render: (r) => r.substance },
+    {
+      key: 'substance',
+      cardTitle: true,
+      header: allergyTexts.substance,
+      render: (r) => r.substance,
+    },
     { key: 'reaction', header: allergyTexts.reaction, render: (r) => r.reaction },
     { key: 'onset', header: allergyTexts.onset, nowrap: true, render: (r) => onsetText(r.onset) },
     {
@@ -336,7 +352,7 @@ export const conditionType: ChartType<Condition> = {
   type: 'condition',
   title: conditionTexts.title,
   columns: [
-    { key: 'name', header: conditionTexts.name, render: (r) => r.name },
+    { key: 'name', cardTitle: true, header: conditionTexts.name, render: (r) => r.name },
     {
       key: 'onset',
       header: conditionTexts.onset,
@@ -436,6 +452,7 @@ export const doseType: ChartType<Dose> = {
   columns: [
     {
       key: 'medication',
+      cardTitle: true,
       header: f.medication,
       render: (r) => [r.medication, r.dosage].filter(Boolean).join(' '),
     },
@@ -530,6 +547,7 @@ export const visitType: ChartType<Visit> = {
   columns: [
     {
       key: 'plannedStart',
+      cardTitle: true,
       header: timesheetTexts.plannedTime,
       nowrap: true,
       render: (r) => plannedText(r),
@@ -602,7 +620,7 @@ export const carePlanTaskType: ChartType<CarePlanTask> = {
   title: timesheetTexts.carePlanTitle,
   columns: [
     { key: 'position', header: timesheetTexts.position, render: (r) => r.position + 1 },
-    { key: 'title', header: timesheetTexts.taskTitle, render: (r) => r.title },
+    { key: 'title', cardTitle: true, header: timesheetTexts.taskTitle, render: (r) => r.title },
     { key: 'recordedBy', header: f.recordedBy, render: (r) => r.recordedByName },
   ],
   emptyText: timesheetTexts.carePlanEmpty,

@@ -20,6 +20,7 @@ const columns: Column<Appointment>[] = [
   },
   {
     key: 'date',
+    cardTitle: true,
     header: f.appointmentDate,
     render: (row) => <DateTimeText value={row.appointmentDate} />,
   },

@@ -232,6 +232,7 @@ export function TimesheetSheet({ sheet, mayCorrect }: { sheet: Timesheet; mayCor
   const columns: Column<TimesheetRow>[] = [
     {
       key: 'date',
+      cardTitle: true,
       header: timesheetTexts.date,
       nowrap: true,
       render: (r) => shortDate(r.localDate),

@@ -23,6 +23,7 @@ export function TimesheetSummaryTable({
   const columns: Column<Row>[] = [
     {
       key: 'caregiver',
+      cardTitle: true,
       header: timesheetTexts.caregiver,
       minWidth: 160,
       render: (r) => r.caregiverName,

@@ -35,7 +35,7 @@ export function InvitationsSection() {
   const [revoking, setRevoking] = useState<Invitation | null>(null);
 
   const columns: Column<Invitation>[] = [
-    { key: 'name', header: texts.name, render: nameOf, minWidth: 140 },
+    { key: 'name', cardTitle: true, header: texts.name, render: nameOf, minWidth: 140 },
     {
       key: 'role',
       header: texts.role,
