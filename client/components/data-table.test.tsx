@@ -230,6 +230,18 @@ describe('DataTable on a phone', () => {
     expect(onChange).toHaveBeenCalledWith('-date');
   });
 
+  it('says "Default order" under its label when the list keeps the server\'s order', () => {
+    onAPhone();
+    renderVisits({ value: undefined, onChange: vi.fn() });
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(select).toHaveTextContent('Default order');
+    // The label sits above the field, not over the words shown in it.
+    expect(screen.getByText('Sort by', { selector: '.MuiInputLabel-root' })).toHaveAttribute(
+      'data-shrink',
+      'true',
+    );
+  });
+
   it('has no sort select when the list does not sort', () => {
     onAPhone();
     renderVisits();

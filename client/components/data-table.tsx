@@ -330,7 +330,8 @@ function SortSelect<T>({ columns, sort }: { columns: Column<T>[]; sort: TableSor
       onChange={(event) => {
         if (event.target.value) sort.onChange(event.target.value);
       }}
-      slotProps={{ select: { displayEmpty: true } }}
+      // The label stays above the field: "Default order" is shown for the empty value.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       // A long header at the largest text size wraps inside the field instead of being cut.
       sx={{ mb: 1.5, width: '100%', '& .MuiSelect-select': { whiteSpace: 'normal' } }}
     >
