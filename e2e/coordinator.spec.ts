@@ -109,6 +109,10 @@ test('a coordinator lands on their dashboard, sees the late and unassigned visit
   test.setTimeout(120_000);
   const w = await setUp(playwright);
   await signIn(page, w.coordinator);
+  // A screen typed in without its permission (a patient's own appointments) is not an error
+  // page of a refused list: the coordinator is taken to their dashboard.
+  await page.goto('/patient-appointments');
+  await expect(page).toHaveURL(/\/coordinator-dashboard$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/coordinator-dashboard$/);
   await expect(

@@ -277,9 +277,13 @@ export const publicScreens: Pick<Screen, 'path' | 'load'>[] = [
   { path: '*', load: () => import('./not-found-page.tsx') },
 ];
 
-/** Whether a signed-in user may open the screen (dashboards: only their own). */
-export function mayOpen(screen: Screen, user: { role: EffectiveRole }): boolean {
-  return !screen.dashboard || isOwnDashboard(user, screen.path);
+/**
+ * Whether a signed-in user may open the screen: they hold its permission (a screen typed into
+ * the address bar without it sends them to their dashboard rather than to an error of a list
+ * the server refuses), and a dashboard only their own.
+ */
+export function mayOpen(screen: Screen, user: SidebarUser): boolean {
+  return can(user, screen.access) && (!screen.dashboard || isOwnDashboard(user, screen.path));
 }
 
 export interface SidebarEntry {
@@ -295,7 +299,7 @@ export function sidebarEntriesFor(user: SidebarUser): SidebarEntry[] {
   return screens
     .flatMap((screen) => {
       const order = screen.sidebar?.order[role];
-      if (order === undefined || !can(user, screen.access) || !mayOpen(screen, user)) return [];
+      if (order === undefined || !mayOpen(screen, user)) return [];
       const { label, icon } = screen.sidebar!;
       const to = screen.sidebar!.to ? screen.sidebar!.to(user) : screen.path;
       return to === null ? [] : [{ order, entry: { label, icon, to } }];
