@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../shared/schemas/users.ts';
 import { clearSessionData, SessionProvider, useSession } from '../lib/auth.tsx';
+import { stubPhoneScreen } from '../test/phone-screen.ts';
 import { DataTable, type Column, type TableSort } from './data-table.tsx';
 import { DeleteAction, EditAction, RowActions } from './row-actions.tsx';
 
@@ -113,20 +114,6 @@ function ReadSession() {
   return null;
 }
 
-/** A screen below 600 px: MUI's `down('sm')` query (max-width) matches, `up` queries do not. */
-function onAPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 function renderVisits(sort?: TableSort, columns = visitColumns) {
   return render(
     <DataTable
@@ -149,7 +136,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('shows a card per row in a list named by the table, not a table', () => {
-    onAPhone();
+    stubPhoneScreen();
     renderVisits();
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Visits' });
@@ -159,7 +146,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('titles each card with the flagged column and lists the others as header and value', () => {
-    onAPhone();
+    stubPhoneScreen();
     renderVisits();
     const [first] = within(screen.getByRole('list', { name: 'Visits' })).getAllByRole('listitem');
     const title = first!.firstElementChild!;
@@ -177,7 +164,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('titles a card with the first column when none is flagged', () => {
-    onAPhone();
+    stubPhoneScreen();
     renderVisits(
       undefined,
       visitColumns.map((column) => ({ ...column, cardTitle: false })),
@@ -192,7 +179,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('shows the actions as buttons with their words across the card, in Tab order', async () => {
-    onAPhone();
+    stubPhoneScreen();
     renderVisits();
     const [first, second] = within(screen.getByRole('list', { name: 'Visits' })).getAllByRole(
       'listitem',
@@ -212,7 +199,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('sorts with a "Sort by" select, each sortable column both ways', async () => {
-    onAPhone();
+    stubPhoneScreen();
     const onChange = vi.fn();
     renderVisits({ value: 'patient', onChange });
     const select = screen.getByRole('combobox', { name: 'Sort by' });
@@ -231,7 +218,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('says "Default order" under its label when the list keeps the server\'s order', () => {
-    onAPhone();
+    stubPhoneScreen();
     renderVisits({ value: undefined, onChange: vi.fn() });
     const select = screen.getByRole('combobox', { name: 'Sort by' });
     expect(select).toHaveTextContent('Default order');
@@ -243,13 +230,13 @@ describe('DataTable on a phone', () => {
   });
 
   it('has no sort select when the list does not sort', () => {
-    onAPhone();
+    stubPhoneScreen();
     renderVisits();
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
   });
 
   it('shows a patient the staff header without its "ID"', async () => {
-    onAPhone();
+    stubPhoneScreen();
     const patient: Me = {
       id: 7,
       username: 'patient.one',
@@ -302,7 +289,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('keeps the loading, error and empty states', () => {
-    onAPhone();
+    stubPhoneScreen();
     const { rerender } = render(
       <DataTable
         label="Visits"

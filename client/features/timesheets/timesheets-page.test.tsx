@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { timesheetTexts, visitTexts } from '../../../shared/messages.ts';
 import type { Timesheet, TimesheetRow, TimesheetSummary } from '../../../shared/schemas/visits.ts';
 import { clearSessionData } from '../../lib/auth.tsx';
+import { stubPhoneScreen } from '../../test/phone-screen.ts';
 import { json, meWith, renderSignedIn, stubApi } from '../../test/vital-signs-kit.tsx';
 import TimesheetsPage from './timesheets-page.tsx';
 import { periodOf, todayHere } from './timesheet-period.ts';
@@ -347,16 +348,7 @@ describe('the timesheets screen', () => {
   });
 
   it('shows a visit a card on a phone, with the correction at hand', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubPhoneScreen();
     show('doctor', 'supervisor', `${period}&caregiver=8`);
     const cards = await screen.findByRole('list', {
       name: timesheetTexts.sheetTitle('Grace Kelford'),
