@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, waitUntilAnswering } from '../server/test/processes.ts';
 import path from 'node:path';
 import { root } from './build.ts';
 import { work } from './settings.ts';
@@ -39,18 +39,6 @@ export function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
-}
-
-/** A port nothing listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Running {
@@ -106,20 +94,11 @@ export async function startProgram(
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`${name} exited (${child.exitCode}); see ${logFile}`);
-    }
-    try {
-      const res = await fetch(base + program.ready);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${name} did not start in 90 s; see ${logFile}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilAnswering(base + program.ready, child, {
+    what: name,
+    timeoutMs: 90_000,
+    hint: `see ${logFile}`,
+  });
   return {
     child,
     port,

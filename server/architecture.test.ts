@@ -34,7 +34,7 @@ interface Import {
   dynamic: boolean;
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const isTest = (file: string) => /\.(test|reliability)\.tsx?$/.test(file);
 
 function sourceFiles(dir: string): string[] {
   const files: string[] = [];

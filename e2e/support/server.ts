@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, waitUntilAnswering } from '../../server/test/processes.ts';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -24,18 +24,6 @@ export function chromiumPath(): string {
     );
   }
   return found;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 /**
@@ -139,18 +127,7 @@ export async function startServer(
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilAnswering(`${url}/api/health`, child, { what: 'The server', timeoutMs: 60_000 });
   return {
     url,
     dataDir,

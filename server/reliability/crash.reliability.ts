@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, waitUntilAnswering } from '../test/processes.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,18 +65,6 @@ function buildServer(): string {
   return outDir;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 async function startServer(database: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(buildDir, 'server/main.js')], {
@@ -96,17 +84,12 @@ async function startServer(database: Record<string, string>): Promise<Server> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not answer within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntilAnswering(`${url}/api/health`, child, {
+    what: 'The server',
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
+  return { url, child };
 }
 
 async function killHard(server: Server): Promise<void> {
