@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically, type PeriodicJob } from '../jobs/periodic.ts';
 import { backupPglite } from './pglite.ts';
 import { listBackups, pruneBackups } from './settings.ts';
 
-export interface BackupSchedule {
-  /** Resolves when the backup in progress (if any) has finished. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** The schedule as a periodic job: `idle()` waits for a backup in progress. */
+export type BackupSchedule = PeriodicJob;
 
 const WAKE_MS = 60 * 60_000;
 const FIRST_DELAY_MS = 60_000;
@@ -35,15 +33,12 @@ export function startBackupSchedule(
     return idle;
   }
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   const newest = listBackups(settings.dir)[0];
   // Not before the app has started and caught up with its own scheduled work.
   const earliest = Date.now() + (options.firstDelayMs ?? FIRST_DELAY_MS);
   let dueAt = Math.max(earliest, newest ? newest.at.getTime() + everyMs : 0);
 
-  const runOnce = async () => {
+  const backUp = async () => {
     const started = Date.now();
     try {
       const result = await backupPglite(pglite, settings.dir, new Date());
@@ -60,41 +55,24 @@ export function startBackupSchedule(
       );
       const removed = pruneBackups(settings.dir, settings.keep);
       if (removed.length > 0) app.log.info({ removed, keep: settings.keep }, 'old backups deleted');
-    } catch (error) {
-      app.log.error({ err: error, dir: settings.dir }, 'scheduled backup failed');
-    }
-  };
-
-  const wake = () => {
-    if (stopped) return;
-    if (Date.now() < dueAt) {
-      schedule();
-      return;
-    }
-    running = runOnce().finally(() => {
+    } finally {
       dueAt = Date.now() + everyMs;
-      schedule();
-    });
+    }
   };
   // Wakes at least hourly and compares with the clock: a long timer would overflow, and a
   // machine that slept would otherwise come late.
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(wake, Math.max(0, Math.min(dueAt - Date.now(), WAKE_MS)));
-    timer.unref();
-  };
+  const untilDue = () => Math.min(dueAt - Date.now(), WAKE_MS);
   app.log.info(
     { dir: settings.dir, everyMs, keep: settings.keep, firstAt: new Date(dueAt).toISOString() },
     'scheduled backups on',
   );
-  schedule();
-
-  return {
-    idle: () => running,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return runPeriodically(
+    app,
+    untilDue,
+    async () => {
+      if (Date.now() >= dueAt) await backUp();
     },
-  };
+    { done: () => {}, failure: 'scheduled backup failed' },
+    { firstDelayMs: untilDue() },
+  );
 }
