@@ -57,6 +57,7 @@ import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { offlineWritesPlugin } from './plugins/offline-writes.ts';
 import { isClosing } from './lib/graceful-close.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  await app.register(offlineWritesPlugin);
   await registerApiDocs(app);
 
   const api = async (scope: FastifyInstance) => {

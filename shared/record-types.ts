@@ -18,6 +18,11 @@ export interface RecordTypeDefinition {
   clinical: boolean;
   /** The client screen that lists this type, if it has one of its own. */
   screen?: string;
+  /**
+   * An add a caregiver can make offline (shared/offline.ts `offlineWrites`): its create route
+   * takes an Idempotency-Key and X-Recorded-At.
+   */
+  offline?: true;
 }
 
 /** Every record type of patient data, in the order screens and filters list them. */
@@ -73,6 +78,7 @@ export const recordTypes = [
       remove: 'progress-reports:write',
     },
     clinical: true,
+    offline: true,
     screen: '/progress-report',
   },
   {
@@ -114,6 +120,7 @@ export const recordTypes = [
       remove: 'vital-signs:record',
     },
     clinical: true,
+    offline: true,
   },
   {
     type: 'allergy',
@@ -151,6 +158,7 @@ export const recordTypes = [
       remove: 'doses:record',
     },
     clinical: true,
+    offline: true,
   },
   {
     type: 'visit',

@@ -1,6 +1,12 @@
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { auditLog, type AuditDetails } from '../db/schema/index.ts';
+import { auditLog, idempotencyKeys, type AuditDetails } from '../db/schema/index.ts';
 import type { AuditActionName } from '../../shared/schemas/audit.ts';
+import {
+  IdempotencyKeyTaken,
+  isKeyTaken,
+  offlineAuditDetails,
+  type OfflineWrite,
+} from '../lib/offline-writes.ts';
 
 /** What happened: one of the actions the audit screens filter by (shared/schemas/audit.ts). */
 export type AuditAction = AuditActionName;
@@ -32,9 +38,17 @@ export interface AuditActor {
 /** An actor and the moment of the event. */
 export interface AuditContext extends AuditActor {
   at: Date;
+  /** Added to every row's details (a change recorded offline says so, and when). */
+  details?: AuditDetails | null;
 }
 
 type AuditRow = typeof auditLog.$inferInsert;
+
+/** An event's own details with the context's merged in (null when neither has any). */
+function detailsOf(context: AuditContext, event: AuditEvent): AuditDetails | null {
+  if (!context.details) return event.details ?? null;
+  return { ...event.details, ...context.details };
+}
 
 function auditRows(context: AuditContext, list: AuditEvent[]): AuditRow[] {
   return list.map((event) => ({
@@ -49,7 +63,7 @@ function auditRows(context: AuditContext, list: AuditEvent[]): AuditRow[] {
     outcome: event.outcome ?? 'success',
     ip: context.ip,
     requestId: context.requestId,
-    details: event.details ?? null,
+    details: detailsOf(context, event),
   }));
 }
 
@@ -173,7 +187,10 @@ export interface Auditor {
   record(events: AuditEvent | AuditEvent[]): Promise<void>;
   /**
    * Runs a change in one transaction together with its audit rows: both commit, or neither
-   * does. `describe` turns the change's result into the event(s).
+   * does. `describe` turns the change's result into the event(s). A change sent with an
+   * idempotency key also inserts the key's row in that transaction, first, so the row exists if
+   * and only if the change committed; a twin that committed the key first makes this change
+   * roll back with IdempotencyKeyTaken (never two changes).
    */
   change<T>(
     change: (tx: Tx) => Promise<T>,
@@ -183,9 +200,32 @@ export interface Auditor {
   within(tx: Tx, events: AuditEvent | AuditEvent[]): Promise<void>;
 }
 
-/** An auditor for one actor; `now` dates each event when it is written. */
-export function createAuditor(db: Db, now: () => Date, actor: AuditActor): Auditor {
-  const context = (): AuditContext => ({ ...actor, at: now() });
+/** The key's row, in the change's transaction: a twin's committed row refuses it. */
+async function claimKey(tx: Tx, userId: number, key: string, route: string, at: Date) {
+  try {
+    await tx.insert(idempotencyKeys).values({ userId, key, route, createdAt: at });
+  } catch (error) {
+    if (isKeyTaken(error)) throw new IdempotencyKeyTaken();
+    throw error;
+  }
+}
+
+/**
+ * An auditor for one actor; `now` dates each event when it is written. `offline`: the change
+ * came from a device's offline queue (server/lib/offline-writes.ts): its key is claimed in the
+ * first change's transaction, and every row says it was recorded offline, and when.
+ */
+export function createAuditor(
+  db: Db,
+  now: () => Date,
+  actor: AuditActor,
+  offline: OfflineWrite | null = null,
+): Auditor {
+  const details = offlineAuditDetails(offline);
+  const context = (): AuditContext => ({ ...actor, at: now(), details });
+  // One key, one change: once a change has committed with it, later ones of the request do not
+  // claim it again.
+  let keyToClaim = offline?.key && actor.userId !== null ? offline.key : null;
   const grouped = (events: AuditEvent | AuditEvent[]): Promise<void> => {
     const list = Array.isArray(events) ? events : [events];
     if (list.length === 0) return Promise.resolve();
@@ -197,11 +237,18 @@ export function createAuditor(db: Db, now: () => Date, actor: AuditActor): Audit
     denied: (event) => grouped({ ...event, action: 'denied', outcome: 'denied' }),
     change(change, describe) {
       const at = context();
-      return db.transaction(async (tx) => {
-        const result = await change(tx);
-        await writeAudit(tx, at, describe(result));
-        return result;
-      });
+      const key = keyToClaim;
+      return db
+        .transaction(async (tx) => {
+          if (key) await claimKey(tx, actor.userId!, key, offline!.route, at.at);
+          const result = await change(tx);
+          await writeAudit(tx, at, describe(result));
+          return result;
+        })
+        .then((result) => {
+          if (key) keyToClaim = null;
+          return result;
+        });
     },
     within: (tx, events) => writeAudit(tx, context(), events),
   };

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { forbidden, notFound } from '../lib/http-error.ts';
+import { eventTimeOf, type OfflineWrite } from '../lib/offline-writes.ts';
 import { createAuditor, type Auditor } from '../audit/audit.ts';
 import { isPatientInScope, patientExists, patientInScope } from './scope.ts';
 import type { SessionUser } from './sessions.ts';
@@ -42,6 +43,19 @@ export interface RequestContext {
   scope: PatientScope;
   ip: string;
   requestId: string;
+  /**
+   * A change sent from a device's offline queue (its idempotency key and the time it was
+   * recorded on the device), or null. Set by server/plugins/offline-writes.ts on the routes
+   * marked `offlineWrite`; the auditor claims the key in the change's transaction.
+   */
+  offline: OfflineWrite | null;
+  /**
+   * The time of the event a change records (a check-in, a dose given): the time recorded on the
+   * device for a change from the offline queue (never later than now), else the server's now.
+   * The check-in and check-out times and a dose's recording take it; the audit rows' `at` stays
+   * the server's (the upload).
+   */
+  eventTime(): Date;
   /**
    * The one way to answer "not found or out of scope": the same 404 body whatever the feature,
    * and, when the record belongs to an existing patient, one 'denied' audit row with that
@@ -90,15 +104,20 @@ export function createAnonymousContext(source: ContextSource): AnonymousContext 
 
 /** Builds the context of a signed-in request (or of a job acting as a user). */
 export function createRequestContext(
-  source: ContextSource & { user: SessionUser; sessionId: number | null },
+  source: ContextSource & {
+    user: SessionUser;
+    sessionId: number | null;
+    offline?: OfflineWrite | null;
+  },
 ): RequestContext {
   const { db, user } = source;
-  const audit = createAuditor(db, () => source.clock.now(), {
-    userId: user.id,
-    role: user.role,
-    ip: source.ip,
-    requestId: source.requestId,
-  });
+  const offline = source.offline ?? null;
+  const audit = createAuditor(
+    db,
+    () => source.clock.now(),
+    { userId: user.id, role: user.role, ip: source.ip, requestId: source.requestId },
+    offline,
+  );
 
   async function refuseAsMissing(attempt: RefusedAttempt): Promise<never> {
     const { patientId } = attempt;
@@ -119,6 +138,8 @@ export function createRequestContext(
 
   return {
     ...source,
+    offline,
+    eventTime: () => eventTimeOf(offline, source.clock.now()),
     audit,
     scope,
     notFound: refuseAsMissing,
@@ -131,4 +152,10 @@ export function createRequestContext(
       throw forbidden(message);
     },
   };
+}
+
+/** The same request's context for a change sent from a device's offline queue. */
+export function withOfflineWrite(ctx: RequestContext, offline: OfflineWrite): RequestContext {
+  const { db, clock, ip, requestId, user, sessionId } = ctx;
+  return createRequestContext({ db, clock, ip, requestId, user, sessionId, offline });
 }

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/index.ts';
+import { idempotencyKeys, sessions } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { createUser } from '../test/factories.ts';
 import { startJobs } from './index.ts';
-import { pruneSessions, SESSION_RETENTION_MS } from './sessions.ts';
+import { IDEMPOTENCY_RETENTION_MS, pruneSessions, SESSION_RETENTION_MS } from './sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -56,6 +56,32 @@ describe('pruning the sessions table', () => {
         ]),
       );
     expect(left.map((row) => row.userId).sort()).toEqual([loggedOutRecently.id, live.id].sort());
+  });
+
+  it('deletes idempotency keys of offline changes a day past a device’s week offline and keeps newer ones', async () => {
+    const user = await createUser(t.app.db, { now: t.clock.now() });
+    const now = t.clock.now();
+    await t.app.db.insert(idempotencyKeys).values([
+      {
+        userId: user.id,
+        key: 'old-key',
+        route: 'POST /api/doses',
+        createdAt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS - 60_000),
+      },
+      {
+        userId: user.id,
+        key: 'recent-key',
+        route: 'POST /api/doses',
+        createdAt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS + 60_000),
+      },
+    ]);
+    const pruned = await pruneSessions(t.app.db, now);
+    expect(pruned.idempotencyKeys).toBe(1);
+    const left = await t.app.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, user.id));
+    expect(left.map((row) => row.key)).toEqual(['recent-key']);
   });
 
   it('runs with the scheduled jobs at start', async () => {

@@ -1,24 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { loginFailures, loginThrottleCounts, sessions } from '../db/schema/index.ts';
+import {
+  idempotencyKeys,
+  loginFailures,
+  loginThrottleCounts,
+  sessions,
+} from '../db/schema/index.ts';
 import { LOGIN_FAILURE_WINDOW_MS } from '../features/users/login-throttle.ts';
+import { MAX_OFFLINE_AGE_MS } from '../../shared/offline.ts';
 import { runPeriodically, type PeriodicJob } from './periodic.ts';
 
 /** Ended sessions are kept this long (who was signed in from where), then deleted. */
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * An offline change's key (and the answer stored on it, which holds health data) is kept a day
+ * longer than a device may hold the change: past that no retry of it can come.
+ */
+export const IDEMPOTENCY_RETENTION_MS = MAX_OFFLINE_AGE_MS + 24 * 60 * 60 * 1000;
 /** How often the pruning runs; it also runs once at start. */
 export const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes sessions that ended (logged out, revoked, past their absolute limit, or idle) more
- * than SESSION_RETENTION_MS ago, and the login throttle's rows that left their window. Safe on
+ * than SESSION_RETENTION_MS ago, the login throttle's rows that left their window, and the
+ * idempotency keys of offline changes older than IDEMPOTENCY_RETENTION_MS. Safe on
  * several instances at once: each only deletes what nobody can use any more.
  */
 export async function pruneSessions(
   db: Executor,
   now: Date,
-): Promise<{ sessions: number; throttleRows: number }> {
+): Promise<{ sessions: number; throttleRows: number; idempotencyKeys: number }> {
   const cutoff = new Date(now.getTime() - SESSION_RETENTION_MS);
   const ended = await db
     .delete(sessions)
@@ -46,7 +58,15 @@ export async function pruneSessions(
       ),
     )
     .returning({ ip: loginThrottleCounts.ip });
-  return { sessions: ended.length, throttleRows: failures.length + counts.length };
+  const keys = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)))
+    .returning({ id: idempotencyKeys.id });
+  return {
+    sessions: ended.length,
+    throttleRows: failures.length + counts.length,
+    idempotencyKeys: keys.length,
+  };
 }
 
 export type PruneScheduler = PeriodicJob;

@@ -1,4 +1,7 @@
+import { formatDateTime } from '../../../shared/format.ts';
+import { offlineWriteTexts } from '../../../shared/messages.ts';
 import { recordTypes } from '../../../shared/record-types.ts';
+import { auditDetailsText, type AuditDetailsValue } from '../../../shared/schemas/audit.ts';
 
 /** Plain words for the audit log's actions and record kinds, for people rather than machines. */
 const actionLabels: Record<string, string> = {
@@ -61,3 +64,13 @@ export const actionLabel = (action: string): string => actionLabels[action] ?? a
 export const entityLabel = (entity: string): string => entityLabels[entity] ?? entity;
 export const roleLabel = (role: string | null): string =>
   role ? `${role[0]!.toUpperCase()}${role.slice(1)}` : '';
+
+/** Details as a person reads them; a change sent from a phone's offline queue says so first. */
+export function detailsText(details: AuditDetailsValue | null | undefined): string {
+  if (details?.recordedOffline !== true) return auditDetailsText(details);
+  const { recordedOffline: _offline, recordedAt, ...rest } = details;
+  const when = typeof recordedAt === 'string' ? formatDateTime(recordedAt) : '';
+  return [offlineWriteTexts.recordedOfflineAt(when), auditDetailsText(rest)]
+    .filter(Boolean)
+    .join('; ');
+}

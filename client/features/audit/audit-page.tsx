@@ -2,7 +2,7 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useEffect } from 'react';
 import { auditTexts } from '../../../shared/messages.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
-import { auditActions, auditDetailsText, type AuditEntry } from '../../../shared/schemas/audit.ts';
+import { auditActions, type AuditEntry } from '../../../shared/schemas/audit.ts';
 import { DataTable, DateTimeText, type Column } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -12,7 +12,7 @@ import { PersonPicker } from '../../components/person-picker.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { auditKeys } from './api/keys.ts';
-import { actionLabel, entityLabel, roleLabel } from './audit-labels.ts';
+import { actionLabel, detailsText, entityLabel, roleLabel } from './audit-labels.ts';
 import { notify } from '../../lib/notify.ts';
 
 const entities = [
@@ -62,7 +62,7 @@ const columns: Column<AuditEntry>[] = [
   },
   { key: 'outcome', header: 'Outcome', render: (row) => row.outcome },
   { key: 'ip', header: 'Address', render: (row) => row.ip ?? '' },
-  { key: 'details', header: 'Details', render: (row) => auditDetailsText(row.details) },
+  { key: 'details', header: 'Details', render: (row) => detailsText(row.details) },
 ];
 
 /** The filters, each kept in the address: people by id, the time span as ISO instants. */

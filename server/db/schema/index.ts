@@ -8,3 +8,4 @@ export * from './medication-rounds.ts';
 export * from './visits.ts';
 export * from './accounts.ts';
 export * from './calendar-feeds.ts';
+export * from './offline-writes.ts';

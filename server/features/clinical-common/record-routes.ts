@@ -10,6 +10,7 @@ import {
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { offlineWriteDescription, offlineWriteHeadersSchema } from '../../lib/offline-writes.ts';
 import { sendPage, type Page } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { csvRoute } from '../../lib/csv-export.ts';
@@ -182,17 +183,32 @@ export function recordRoutes(feature: AnyRecordFeature): FastifyPluginAsyncZod {
       async (request) => service.get(contextOf(request), request.params.id),
     );
 
+    // An add a caregiver can make offline takes the queue's two headers (shared/offline.ts).
+    const offline = entry.offline === true;
+    const offlineDescription = [writeSchema.description, offlineWriteDescription]
+      .filter(Boolean)
+      .join(' ');
     app.post(
       path,
       {
-        config: config(access.create),
+        config: { ...config(access.create), ...(offline ? { offlineWrite: true } : {}) },
         schema: {
           tags: [tag],
           operationId: `create${one}`,
           summary: `Adds ${article} ${noun}`,
           body: feature.input,
           ...writeSchema,
-          response: { 201: answer, ...writeSchema.response },
+          ...(offline
+            ? {
+                headers: offlineWriteHeadersSchema,
+                description: offlineDescription,
+              }
+            : {}),
+          response: {
+            201: answer,
+            ...writeSchema.response,
+            ...(offline ? errorResponses(422) : {}),
+          },
         },
       },
       async (request, reply) =>

@@ -495,7 +495,9 @@ async function prepare(ctx: RequestContext, input: DoseInput) {
   if (prescribed.patientId !== input.patientId) {
     throw refuse('patientId', doseTexts.doseOfAnotherPatient);
   }
-  return { settings: await loadAgencySettings(ctx.db), now: ctx.clock.now() };
+  // The moment of recording: now, or the time recorded on a phone that was offline (a dose given
+  // with no givenAt was given then, and the rules of the dose window apply to that time).
+  return { settings: await loadAgencySettings(ctx.db), now: ctx.eventTime() };
 }
 
 /** Runs a recording; a twin that won the race on the unique index gets the same 409 as above. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { localParts } from '../../../shared/dose-schedule.ts';
 import { visitTexts } from '../../../shared/messages.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
@@ -20,9 +20,10 @@ import { reads, refuse, visitEvents, visitInScope, type VisitRow } from './visit
 
 /*
  * The caregiver's side of a visit: check-in and check-out of one's own visits, with the time
- * (the server's clock) and, when the browser shared it, the position; and the supervisor's
- * correction of those times, which keeps what it replaces. Each is one conditional update, so
- * two check-ins sent together (a double tap, a retried request) give one success and one 409.
+ * (the server's clock, or the time recorded on a phone that was offline: ctx.eventTime) and,
+ * when the browser shared it, the position; and the supervisor's correction of those times,
+ * which keeps what it replaces. Each is one conditional update, so two check-ins sent together
+ * (a double tap, a retried request) give one success and one 409.
  */
 
 const timeOf = (at: Date | null, zone: string): string => (at ? localParts(at, zone).time : '');
@@ -47,12 +48,21 @@ async function ownVisit(ctx: RequestContext, id: number): Promise<VisitRow> {
   return visit;
 }
 
-/** Why a visit cannot be checked in now, or null when it can. */
-function checkInRefusal(visit: VisitRow, now: Date, zone: string): HttpError | null {
+/**
+ * Why a visit cannot be checked in at `now`, or null when it can. `from` the statuses a check-in
+ * may start from: planned, and also missed for a check-in recorded offline in time (the sweep
+ * marked the visit missed at its end while the phone had no connection; the caregiver was there).
+ */
+function checkInRefusal(
+  visit: VisitRow,
+  now: Date,
+  zone: string,
+  from: readonly string[] = ['planned'],
+): HttpError | null {
   if (visit.status === 'in-progress' || visit.status === 'completed') {
     return conflict(visitTexts.alreadyCheckedIn(timeOf(visit.checkInAt, zone)));
   }
-  if (visit.status !== 'planned') return conflict(visitTexts.checkInClosed);
+  if (!from.includes(visit.status)) return conflict(visitTexts.checkInClosed);
   const opens = checkInOpensAt(visit.plannedStart);
   if (now.getTime() < opens.getTime()) {
     return conflict(visitTexts.checkInTooEarly(timeOf(opens, zone)));
@@ -82,7 +92,11 @@ export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
   const visit = await ownVisit(ctx, id);
   const { timeZone: zone } = await loadAgencySettings(ctx.db);
   const now = ctx.clock.now();
-  const refusal = checkInRefusal(visit, now, zone);
+  // When the caregiver checked in: now, or the time recorded on a phone that was offline (the
+  // opening rules apply to that time, so a check-in made on time and sent late is accepted).
+  const at = ctx.eventTime();
+  const from = ctx.offline?.recordedAt ? ['planned', 'missed'] : ['planned'];
+  const refusal = checkInRefusal(visit, at, zone, from);
   if (refusal) throw refusal;
   const position = positionOf(input.location);
   await ctx.audit.change(
@@ -91,7 +105,7 @@ export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
         .update(table)
         .set({
           status: 'in-progress',
-          checkInAt: now,
+          checkInAt: at,
           checkInLocation: position.location,
           checkInLatitude: position.latitude,
           checkInLongitude: position.longitude,
@@ -101,7 +115,7 @@ export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
         .where(
           and(
             eq(table.id, id),
-            eq(table.status, 'planned'),
+            inArray(table.status, from),
             eq(table.caregiverId, ctx.user.id),
             isNull(table.deletedAt),
           ),
@@ -110,7 +124,7 @@ export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
       if (!row) {
         // Another request checked in (or the visit changed) first: its answer, nothing changed.
         const now2 = await current(tx, id);
-        throw (now2 && checkInRefusal(now2, now, zone)) ?? conflict(visitTexts.checkInClosed);
+        throw (now2 && checkInRefusal(now2, at, zone, from)) ?? conflict(visitTexts.checkInClosed);
       }
       return row;
     },
@@ -171,6 +185,11 @@ export async function checkOut(ctx: RequestContext, id: number, input: CheckOut)
   }
   if (outcomes.size !== titles.size) throw refuse('tasks', visitTexts.taskOutcomesRequired);
   const now = ctx.clock.now();
+  // When the caregiver checked out: now, or the time recorded on a phone that was offline; never
+  // before the check-in (a phone clock behind the server's).
+  const recorded = ctx.eventTime();
+  const at =
+    visit.checkInAt && recorded.getTime() < visit.checkInAt.getTime() ? visit.checkInAt : recorded;
   const note = (input.note ?? '').trim();
   const position = positionOf(input.location);
   await ctx.audit.change(
@@ -179,7 +198,7 @@ export async function checkOut(ctx: RequestContext, id: number, input: CheckOut)
         .update(table)
         .set({
           status: 'completed',
-          checkOutAt: now,
+          checkOutAt: at,
           checkOutLocation: position.location,
           checkOutLatitude: position.latitude,
           checkOutLongitude: position.longitude,
@@ -211,8 +230,8 @@ export async function checkOut(ctx: RequestContext, id: number, input: CheckOut)
         const reportId = await fileProgressReportWithin(ctx, tx, {
           patientId: row.patientId,
           caregiverId: ctx.user.id,
-          date: now,
-          summary: reportSummary(row, now, reportTasks, note, zone),
+          date: at,
+          summary: reportSummary(row, at, reportTasks, note, zone),
           recommendations: visitTexts.reportRecommendations,
         });
         await tx.update(table).set({ progressReportId: reportId }).where(eq(table.id, id));

@@ -8,12 +8,15 @@ import {
   visitSchema,
 } from '../../../shared/schemas/visits.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { offlineWriteDescription, offlineWriteHeadersSchema } from '../../lib/offline-writes.ts';
 import { contextOf } from '../../plugins/access.ts';
 import { checkIn, checkOut, correctTimes } from './visit-check.ts';
 import { cancelVisit } from './visits.service.ts';
 
 const tags = ['visits'];
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** Check-in and check-out can be sent from the offline queue (shared/offline.ts). */
+const offlineErrors = errorResponses(400, 401, 403, 404, 409, 422);
 
 /**
  * The writes of a visit beyond the standard record calls (those are served from the registry by
@@ -42,17 +45,21 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/visits/check-in/:id',
     {
-      config: { access: 'visits:check', auditEntity: 'visit' },
+      config: { access: 'visits:check', auditEntity: 'visit', offlineWrite: true },
       schema: {
         tags,
-        summary: "Checks the caller in to their own visit (the server's time)",
+        summary: 'Checks the caller in to their own visit (now, or when recorded offline)',
         description:
           "403 for another caregiver's visit. 409 before check-in opens (an hour before the " +
           'start), after the planned end, for a cancelled or missed visit, and when already ' +
-          'checked in (a retried request changes nothing).',
+          "checked in (a retried request changes nothing). The time is the server's, or the " +
+          'X-Recorded-At of a check-in made offline (the opening rules apply to that time, and a ' +
+          'visit marked missed meanwhile is accepted). ' +
+          offlineWriteDescription,
         params: recordIdParamsSchema,
+        headers: offlineWriteHeadersSchema,
         body: checkInSchema,
-        response: { 200: visitSchema, ...errors },
+        response: { 200: visitSchema, ...offlineErrors },
       },
     },
     async (request) => checkIn(contextOf(request), request.params.id, request.body),
@@ -61,17 +68,20 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/visits/check-out/:id',
     {
-      config: { access: 'visits:check', auditEntity: 'visit' },
+      config: { access: 'visits:check', auditEntity: 'visit', offlineWrite: true },
       schema: {
         tags,
         summary: "Checks the caller out of their own visit, with every task's outcome",
         description:
           'Every task of the visit gets an outcome exactly once (400 otherwise). createReport ' +
           'files a progress report from the tasks and the note in the same step. 409 before ' +
-          'check-in and when already checked out.',
+          "check-in and when already checked out. The time is the server's, or the " +
+          'X-Recorded-At of a check-out made offline (never before the check-in). ' +
+          offlineWriteDescription,
         params: recordIdParamsSchema,
+        headers: offlineWriteHeadersSchema,
         body: checkOutSchema,
-        response: { 200: visitSchema, ...errors },
+        response: { 200: visitSchema, ...offlineErrors },
       },
     },
     async (request) => checkOut(contextOf(request), request.params.id, request.body),
