@@ -19,6 +19,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker would answer requests before page.route sees them; the specs
+    // about it (e2e/pwa.spec.ts) allow it with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

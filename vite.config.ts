@@ -3,46 +3,107 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { readableTones } from './client/lib/theme-tokens.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
-const compressible = /\.(?:js|css|html|svg|json)$/;
+const compressible = /\.(?:js|css|html|svg|json|webmanifest)$/;
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text
  * file of the build, so the server sends them precompressed (`preCompressed` in
- * server/plugins/client.ts) without compressing on each request.
+ * server/plugins/client.ts) without compressing on each request. It runs last, once the
+ * service worker (sw.js, workbox-*.js) and the manifest are written, so they are compressed too.
  */
 function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'eldercare-precompress',
     apply: 'build',
-    writeBundle(options) {
-      if (!options.dir) return;
-      const files = readdirSync(options.dir, { recursive: true, withFileTypes: true });
-      for (const entry of files) {
-        if (!entry.isFile() || !compressible.test(entry.name)) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const content = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: 11,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const files = readdirSync(outDir, { recursive: true, withFileTypes: true });
+        for (const entry of files) {
+          if (!entry.isFile() || !compressible.test(entry.name)) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const content = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, {
+              params: {
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
     },
   };
 }
 
+/**
+ * The installable app: the web manifest and a service worker (Workbox, generateSW) that keeps
+ * the app's own files, so every screen opens with no connection. It keeps no API answer: what
+ * a screen read is kept per account by the app itself (in IndexedDB), never in the browser's
+ * Cache Storage. A new version waits until the user says Reload
+ * (client/app/app-update.tsx).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // client/app/app-update.tsx registers the worker (virtual:pwa-register/react).
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'ElderCare System',
+    short_name: 'ElderCare',
+    description: 'Care for older people at home: patients, visits, medication rounds and records.',
+    lang: 'en',
+    // '/' leads to /login, which sends a signed-in user on to their own dashboard.
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // The top bar's blue and the light page (client/app/theme.ts).
+    theme_color: readableTones.fill.primary,
+    background_color: '#F9FAFC',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  // The icons are precached by globPatterns below (client/public is copied into the build).
+  includeManifestIcons: false,
+  workbox: {
+    // Every script and style (each screen's lazy chunk too), the page, the icons and the fonts.
+    // Only .woff2: every browser with service workers reads it, so the .woff copies are never
+    // asked for. The .br and .gz copies are the same files for the server to send.
+    globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+    globIgnores: ['**/*.br', '**/*.gz', '**/*.woff'],
+    // Any page of the app opens index.html from the precache; the API (and its reference page
+    // under /api/docs) is never answered by the worker.
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+    cleanupOutdatedCaches: true,
+    // The first worker takes charge of the open page at once, so the screens not opened yet
+    // load offline without a reload first. A later version still waits for Reload: it is never
+    // told to skip waiting until then (registerType 'prompt').
+    clientsClaim: true,
+    // No runtimeCaching: API answers carry health data and must not land in Cache Storage.
+  },
+});
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa, precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import '@fontsource/roboto/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppUpdate } from './app/app-update.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -13,6 +14,8 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      {/* Here rather than in AppProviders: the service worker is registered by the app only. */}
+      <AppUpdate />
     </AppProviders>
   </StrictMode>,
 );

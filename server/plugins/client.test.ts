@@ -8,6 +8,8 @@ import { clientPlugin } from './client.ts';
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const page = `<!doctype html><html><body><div id="root"></div>${'<p>ElderCare</p>'.repeat(50)}</body></html>\n`;
+const worker = `self.addEventListener('install', () => self.skipWaiting());\n${'// precache\n'.repeat(40)}`;
+const manifest = `${JSON.stringify({ name: 'ElderCare System', start_url: '/', display: 'standalone', description: 'x'.repeat(300) })}\n`;
 
 /** A built client as vite.config.ts writes it: each text file with a .br and a .gz beside it. */
 function writeClient(root: string): void {
@@ -15,6 +17,8 @@ function writeClient(root: string): void {
   for (const [name, content] of [
     ['index.html', page],
     ['assets/index-abc123.js', script],
+    ['sw.js', worker],
+    ['manifest.webmanifest', manifest],
   ] as const) {
     const file = path.join(root, name);
     writeFileSync(file, content);
@@ -85,6 +89,24 @@ describe('the client files are sent precompressed', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-type']).toMatch(/^text\/html/);
     expect(plain.body).toBe(page);
+  });
+
+  it('the service worker and the web manifest are never kept unasked, with their own types', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const sw = await app.inject({ url: '/sw.js', headers });
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      expect(sw.headers['content-encoding']).toBe(encoding);
+      const webManifest = await app.inject({ url: '/manifest.webmanifest', headers });
+      expect(webManifest.statusCode).toBe(200);
+      expect(webManifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(webManifest.headers['cache-control']).toBe('no-cache');
+      expect(webManifest.headers['content-encoding']).toBe(encoding);
+    }
+    const plain = await app.inject({ url: '/manifest.webmanifest' });
+    expect(JSON.parse(plain.body)).toMatchObject({ name: 'ElderCare System', start_url: '/' });
   });
 
   it('an unknown /api path still answers the JSON 404', async () => {

@@ -20,7 +20,9 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { root: str
       index: ['index.html'],
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be fresh.
+        // Hashed assets never change. Everything else is asked again each time (answered by
+        // its ETag): index.html, the service worker (sw.js), which a browser must see change to
+        // offer a new version, and the web manifest (application/manifest+json).
         res.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)

@@ -60,6 +60,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web manifest; said outright rather than left to
+        // fall back on script-src and default-src.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,0 +1,2 @@
+// The types of the service worker registration module (virtual:pwa-register/react).
+/// <reference types="vite-plugin-pwa/react" />
