@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { addDays, localParts } from '../shared/dose-schedule.ts';
 import { timesheetTexts, visitTexts } from '../shared/messages.ts';
 import type { AgencySettings } from '../shared/schemas/doses.ts';
@@ -15,6 +15,7 @@ import {
   test,
   type Account,
 } from './fixtures.ts';
+import { expectNoSidewaysScroll } from './support/a11y.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -120,14 +121,6 @@ async function setUp(playwright: Parameters<typeof apiSession>[0]): Promise<Worl
 }
 
 const nameOf = (a: Account) => `${a.firstName} ${a.secondName}`;
-
-/** The page is no wider than the screen: wide tables scroll inside their own frame. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a supervisor opens timesheets, sees the figures and a late check-in, corrects a time with a reason and downloads the CSV', async ({
   page,

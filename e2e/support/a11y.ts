@@ -92,3 +92,11 @@ export async function accessibilityViolations(
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(await accessibilityViolations(page), `axe violations on ${what}`).toEqual([]);
 }
+
+/** Nothing wider than the screen: no text cut off or pushed out sideways (tables scroll inside). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
