@@ -36,14 +36,25 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useIsRestoring } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { isSignedIn } from '../../shared/permissions.ts';
+import { offlineTexts } from '../../shared/messages.ts';
 import type { Me } from '../../shared/schemas/users.ts';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { useSession } from '../lib/auth.tsx';
-import { queryClient } from '../lib/query-client.ts';
+import { useOfflineQueue } from '../lib/offline-queue.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { OfflineQueueSync } from '../components/offline-queue-sync.tsx';
+import {
+  followDeviceNetwork,
+  markRestoredStale,
+  queryClient,
+  readCacheOptions,
+} from '../lib/query-client.ts';
+import { DataAge } from '../components/data-age.tsx';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { useFocusRescue } from '../components/dialog.ts';
 import { Loading } from './guards.tsx';
@@ -144,7 +155,8 @@ function SidebarList({
   );
 }
 
-function UserMenu({ user }: { user: Me }) {
+/** The account button: Profile, Settings and Logout (exported for its test). */
+export function UserMenu({ user }: { user: Me }) {
   const navigate = useNavigate();
   const { logout } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -154,10 +166,18 @@ function UserMenu({ user }: { user: Me }) {
     setAnchor(null);
     await navigate(to);
   };
-  const onLogout = async () => {
-    setAnchor(null);
+  // Changes kept on this phone and not yet sent stay for this account's next sign-in: say so first.
+  const unsent = useOfflineQueue().entries.length;
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const signOut = async () => {
+    setConfirmLogout(false);
     await logout();
     await navigate('/login', { replace: true });
+  };
+  const onLogout = async () => {
+    setAnchor(null);
+    if (unsent > 0) setConfirmLogout(true);
+    else await signOut();
   };
   return (
     <>
@@ -213,6 +233,17 @@ function UserMenu({ user }: { user: Me }) {
           Logout
         </MenuItem>
       </Menu>
+      <ConfirmDialog
+        open={confirmLogout}
+        title={offlineTexts.signOutTitle}
+        message={offlineTexts.signOutWarning(unsent)}
+        confirmLabel={offlineTexts.signOutAnyway}
+        cancelLabel={offlineTexts.stayIn}
+        confirmColor="primary"
+        onCancel={() => setConfirmLogout(false)}
+        onConfirm={() => void signOut()}
+      />
+      <OfflineQueueSync />
     </>
   );
 }
@@ -226,13 +257,34 @@ const drawerPaper = {
 
 /**
  * The signed-in frame, with the query cache its screens share (provided here, not at the
- * root, so the login screen does not download the query library).
+ * root, so the login screen does not download the query library). The signed-in user's cache
+ * is kept on the device and read back first (their own only: one per user id), so their
+ * screens can be read offline.
  */
 export function AppLayout() {
+  const { user } = useSession();
+  const userId = user?.id;
+  const persistOptions = useMemo(
+    () => (userId === undefined ? null : readCacheOptions(userId)),
+    [userId],
+  );
+  useEffect(followDeviceNetwork, []);
+  if (userId === undefined || !persistOptions) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <LayoutFrame />
+      </QueryClientProvider>
+    );
+  }
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      key={userId}
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={markRestoredStale}
+    >
       <LayoutFrame />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }
 
@@ -270,6 +322,8 @@ function LayoutFrame() {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [open, setOpen] = useState(readSidebarPref);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The screens wait for the device's kept cache, so they open on it, not on a spinner.
+  const restoring = useIsRestoring();
   useFocusIntoDrawer(mobileOpen);
 
   if (isLoading) return <Loading />;
@@ -393,7 +447,8 @@ function LayoutFrame() {
         }}
       >
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
-          <Outlet />
+          <DataAge />
+          {restoring ? <Loading /> : <Outlet />}
         </Box>
       </Box>
     </Box>

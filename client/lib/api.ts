@@ -22,6 +22,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** Extra request headers (the offline queue's idempotency key and recorded time). */
+  headers?: Record<string, string>;
 }
 
 let onSessionEnded: (() => void) | undefined;
@@ -49,7 +51,7 @@ export const browserTimeZone = (): string | undefined => {
 };
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'ElderCare' };
+  const headers: Record<string, string> = { ...options.headers, 'X-Requested-With': 'ElderCare' };
   const zone = browserTimeZone();
   if (zone) headers['X-Time-Zone'] = zone;
   let body: BodyInit | undefined;

@@ -8,13 +8,20 @@ import {
 } from 'react';
 import type { Me } from '../../shared/schemas/users.ts';
 import { can as canDo, seesOwnRecordOnly, type Permission } from '../../shared/permissions.ts';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
+import { onReconnected } from './connection.ts';
+import { forgetOfflineData, keepSession, readKeptSession } from './offline-cache.ts';
 import { setPreviewSettings } from './preview-settings.ts';
 import { setDisplayTimeZone } from '../../shared/format.ts';
 
 interface SessionValue {
   /** The signed-in user as the server reports it, or null for a guest. */
   user: Me | null;
+  /**
+   * The user is the one kept on this device, because the session could not be read for want of
+   * a network: their screens show what the device saved until the connection returns.
+   */
+  offline: boolean;
   isLoading: boolean;
   can(permission: Permission): boolean;
   /** Re-reads the session from the server (after login, settings changes). */
@@ -35,9 +42,11 @@ export async function fetchMe(): Promise<Me | null> {
 interface SessionState {
   user: Me | null;
   status: 'idle' | 'loading' | 'ready';
+  /** `user` is the one kept on the device (no network), not yet confirmed by the server. */
+  offline: boolean;
 }
 
-let state: SessionState = { user: null, status: 'idle' };
+let state: SessionState = { user: null, status: 'idle', offline: false };
 const listeners = new Set<() => void>();
 const clearHandlers = new Set<() => void>();
 let reading: Promise<Me | null> | null = null;
@@ -45,7 +54,10 @@ let reading: Promise<Me | null> | null = null;
 let generation = 0;
 
 function setState(next: SessionState): void {
+  const previous = state;
   state = next;
+  // Each user the server confirms is kept on the device, for a reload with no network.
+  if (next.user && !next.offline && next.user !== previous.user) void keepSession(next.user);
   // Every time on screen is shown in the user's chosen zone (none: this device's).
   setDisplayTimeZone(next.user?.settings.timeZone ?? undefined);
   for (const listener of listeners) listener();
@@ -56,9 +68,16 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The session could not be read because the device has no network (not a refusal). */
+const isNetworkFailure = (error: unknown): boolean =>
+  (error instanceof ApiError && error.status === 0) ||
+  (typeof navigator !== 'undefined' && navigator.onLine === false);
+
 /**
  * Reads the session from the server; concurrent calls share one request. A failure other
- * than 401 keeps the user already known (or none, on the first read).
+ * than 401 keeps the user already known (or none, on the first read). With no network and no
+ * user known yet, the user kept on this device is used, marked offline, until the server can
+ * be asked again; the server's answer then decides (a guest answer clears everything).
  */
 function readSession(): Promise<Me | null> {
   if (reading) return reading;
@@ -66,11 +85,27 @@ function readSession(): Promise<Me | null> {
   const read = fetchMe()
     .then(
       (user) => {
-        if (started === generation) setState({ user, status: 'ready' });
+        if (started !== generation) return state.user;
+        if (state.user && state.user.id !== user?.id) {
+          // Signed out elsewhere (or another account now): nothing of the earlier one stays.
+          clearSessionData();
+        } else if (!user) {
+          // No session here: whatever an earlier one left on the device goes.
+          void forgetOfflineData();
+        }
+        setState({ user, status: 'ready', offline: false });
         return state.user;
       },
-      () => {
-        if (started === generation) setState({ user: state.user, status: 'ready' });
+      async (error: unknown) => {
+        if (started !== generation) return state.user;
+        if (!state.user && isNetworkFailure(error)) {
+          const kept = await readKeptSession();
+          if (kept && started === generation && !state.user) {
+            setState({ user: kept, status: 'ready', offline: true });
+            return state.user;
+          }
+        }
+        if (started === generation) setState({ ...state, status: 'ready' });
         return state.user;
       },
     )
@@ -100,10 +135,19 @@ export function onSessionCleared(handler: () => void): () => void {
 export function clearSessionData(): void {
   generation += 1;
   reading = null;
-  setState({ user: null, status: 'ready' });
+  // The kept user and their saved screens go first, so no save after this writes them back.
+  void forgetOfflineData();
+  setState({ user: null, status: 'ready', offline: false });
   for (const handler of clearHandlers) handler();
   setPreviewSettings({});
 }
+
+/** Back online while showing the kept user: the server says whether the session still holds. */
+function confirmOfflineSession(): void {
+  if (state.offline) void readSession();
+}
+onReconnected(confirmOfflineSession);
+if (typeof window !== 'undefined') window.addEventListener('online', confirmOfflineSession);
 
 async function logout(): Promise<void> {
   try {
@@ -128,6 +172,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionValue>(
     () => ({
       user: current.user,
+      offline: current.offline,
       isLoading: current.status !== 'ready',
       can: (permission) => canDo(current.user, permission),
       refresh: readSession,
@@ -142,6 +187,14 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside SessionProvider');
   return value;
+}
+
+/**
+ * Whether the user shown is the one kept on the device, not yet confirmed by the server (no
+ * network). False outside a session (shared components rendered on their own).
+ */
+export function useSessionOffline(): boolean {
+  return useContext(SessionContext)?.offline ?? false;
 }
 
 /**

@@ -1,7 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  onlineManager,
+  useQuery,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiList } from './api.ts';
+import { apiList, isUnreachable } from './api.ts';
 import { usePaging } from './use-paging.ts';
 
 interface PagedListOptions {
@@ -19,6 +24,27 @@ interface PagedListOptions {
    * parameter when not empty, kept in the address with `inAddress`.
    */
   filters?: readonly string[];
+}
+
+/**
+ * A list's query as its screen should show it offline. A refresh that failed for want of a
+ * connection, with rows already saved, is not an error: the saved rows stay (and the screen's
+ * data-age notice says how old they are). A first read waiting for the connection is still
+ * loading (not an empty list), and the loading state says it is not available offline.
+ */
+export function showSavedWhileOffline<Q extends UseQueryResult<unknown>>(query: Q): Q {
+  const keepsSaved =
+    query.isError &&
+    query.data !== undefined &&
+    (isUnreachable(query.error) || !onlineManager.isOnline());
+  const waiting = query.isPending && query.fetchStatus === 'paused';
+  if (!keepsSaved && !waiting) return query;
+  return {
+    ...query,
+    isError: keepsSaved ? false : query.isError,
+    error: keepsSaved ? null : query.error,
+    isLoading: query.isLoading || waiting,
+  };
 }
 
 /** The list's filters by name; an empty text is no filter. */
@@ -119,23 +145,25 @@ export function usePagedList<T>(
     Object.entries(filters).filter(([, value]) => value !== ''),
   );
 
-  const query = useQuery({
-    queryKey: [...key, { page, rowsPerPage, q, sort, ...activeFilters, ...extraQuery }],
-    queryFn: ({ signal }) =>
-      apiList<T>(path, {
-        query: {
-          limit: rowsPerPage,
-          offset: page * rowsPerPage,
-          q: q || undefined,
-          sort,
-          ...activeFilters,
-          ...extraQuery,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
+  const query = showSavedWhileOffline(
+    useQuery({
+      queryKey: [...key, { page, rowsPerPage, q, sort, ...activeFilters, ...extraQuery }],
+      queryFn: ({ signal }) =>
+        apiList<T>(path, {
+          query: {
+            limit: rowsPerPage,
+            offset: page * rowsPerPage,
+            q: q || undefined,
+            sort,
+            ...activeFilters,
+            ...extraQuery,
+          },
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+      enabled: options.enabled ?? true,
+    }),
+  );
 
   return {
     query,

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { doseRoundTexts, doseTexts } from '../../../shared/messages.ts';
+import { doseRoundTexts, doseTexts, offlineTexts } from '../../../shared/messages.ts';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import {
   doseConflictSchema,
@@ -43,6 +43,7 @@ import { useDeleteDose } from './api/delete-dose.ts';
 import { useDose } from './api/get-dose.ts';
 import { useRecordDose } from './api/record-dose.ts';
 import { doseTimeText } from './dose-format.ts';
+import { useDoseLabel } from './dose-label.ts';
 
 /** What the dialog records: a scheduled dose not given, an as-needed dose, or a correction. */
 export type DoseDialogTarget =
@@ -170,6 +171,7 @@ function DoseForm({
   onClose(): void;
 }) {
   const record = useRecordDose();
+  const labelOf = useDoseLabel();
   const isPrn = target.kind === 'prn';
   const subject: Subject = isPrn
     ? {
@@ -196,23 +198,35 @@ function DoseForm({
 
   const submit = form.handleSubmit((values) => {
     setProblem(null);
-    record.mutate(toBody(subject, values), {
-      onSuccess: () => {
-        notify('success', doseTexts.recorded);
-        onClose();
-      },
-      onError: (error) => {
-        const conflict = doseConflictOf(error);
-        if (conflict?.code === 'already-recorded') {
-          // Someone else recorded it: say who, and let the refreshed list show it.
-          notify('info', conflict.message);
+    const medicine = isPrn ? target.prn : target.slot;
+    const label = labelOf(
+      medicine,
+      isPrn ? null : target.slot.localTime,
+      doseTexts.outcomeLabels[values.outcome],
+    );
+    record.mutate(
+      { body: toBody(subject, values), label },
+      {
+        onSuccess: (result) => {
+          notify(
+            result.queued ? 'info' : 'success',
+            result.queued ? offlineTexts.queued : doseTexts.recorded,
+          );
           onClose();
-          return;
-        }
-        if (showServerFieldErrors(error, formFields, form.setError, { focus: true })) return;
-        setProblem(error instanceof ApiError ? error.message : doseTexts.errorRecording);
+        },
+        onError: (error) => {
+          const conflict = doseConflictOf(error);
+          if (conflict?.code === 'already-recorded') {
+            // Someone else recorded it: say who, and let the refreshed list show it.
+            notify('info', conflict.message);
+            onClose();
+            return;
+          }
+          if (showServerFieldErrors(error, formFields, form.setError, { focus: true })) return;
+          setProblem(error instanceof ApiError ? error.message : doseTexts.errorRecording);
+        },
       },
-    });
+    );
   });
 
   const title = isPrn

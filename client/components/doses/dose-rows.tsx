@@ -1,8 +1,9 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { doseRoundTexts, doseTexts } from '../../../shared/messages.ts';
+import { doseRoundTexts, doseTexts, offlineTexts } from '../../../shared/messages.ts';
 import type { Dose, DoseSlot, PrnStatus } from '../../../shared/schemas/doses.ts';
+import { WaitingToSendChip } from '../waiting-to-send-chip.tsx';
 import { PrnState } from './dose-dialog.tsx';
 import { doseTimeText } from './dose-format.ts';
 import { DoseStatusChip } from './dose-status-chip.tsx';
@@ -83,6 +84,8 @@ export function DoseSlotRow({
     slot.localDate === today ? slot.localTime : doseTimeText(slot.scheduledAt, timeZone, today);
   const outcome = slot.outcome;
   const busy = recording?.isPending(slot) ?? false;
+  // Recorded on this phone and not yet sent: said so, and not recordable again here.
+  const queued = outcome ? undefined : recording?.queuedFor(slot);
   return (
     <RowFrame
       top={
@@ -95,10 +98,16 @@ export function DoseSlotRow({
               </Typography>
             )}
             <DoseStatusChip status={slot.status} />
+            {queued && <WaitingToSendChip />}
           </Box>
         </>
       }
     >
+      {queued && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {queued.label}
+        </Typography>
+      )}
       {outcome && (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {[
@@ -114,7 +123,7 @@ export function DoseSlotRow({
             .join(' · ')}
         </Typography>
       )}
-      {recording && (
+      {recording && !queued && (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           {outcome ? (
             <Button
@@ -169,14 +178,30 @@ export function PrnRow({
   today: string;
   recording?: DoseRecording;
 }) {
+  // A dose given while offline waits on this phone; another waits until it is sent, when the
+  // server can say whether the interval allows it.
+  const queued = recording?.queuedPrn(prn) ?? [];
   return (
-    <RowFrame top={<Medicine {...prn} />}>
+    <RowFrame
+      top={
+        <>
+          <Medicine {...prn} />
+          {queued.length > 0 && <WaitingToSendChip />}
+        </>
+      }
+    >
       <PrnState prn={prn} timeZone={timeZone} today={today} />
+      {queued.map((change) => (
+        <Typography key={change.id} variant="body2" sx={{ fontWeight: 600 }}>
+          {offlineTexts.prnWaiting(doseTimeText(change.recordedAt, timeZone, today))}
+        </Typography>
+      ))}
       {recording && (
         <Box sx={{ display: 'flex' }}>
           <Button
             variant="outlined"
             sx={bigButton}
+            disabled={queued.length > 0}
             aria-label={doseRoundTexts.prnAction(prn.medication)}
             onClick={() => recording.openPrn(prn, timeZone, today)}
           >

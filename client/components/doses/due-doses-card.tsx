@@ -33,7 +33,8 @@ export function DueDosesCard({ onSettled }: { onSettled?: () => void }) {
   const due = useDueDoses();
   const recording = useDoseRecording();
   const headingId = useId();
-  const settled = due.isSuccess || due.isError;
+  // Offline with nothing saved, the list waits for the connection: what is below still shows.
+  const settled = due.isSuccess || due.isError || due.fetchStatus === 'paused';
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);

@@ -1,10 +1,15 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { offlineTexts } from '../../../shared/messages.ts';
+import type { OfflineWriteKind } from '../../../shared/offline.ts';
+import { apiPathOf, type ClinicalRecordType } from '../../../shared/record-types.ts';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';
+import { sendOrQueue, type QueuedChangeRefs } from '../../lib/offline-queue.ts';
+import { recordKey } from '../../lib/query-keys.ts';
 import { useFullScreenDialog } from '../dialog.ts';
 import { notify } from '../../lib/notify.ts';
-import type { ClinicalRecordType } from '../../../shared/record-types.ts';
 import { useSaveRecord } from './api/save-record.ts';
 import type { RecordFormDialogComponentProps } from './record-section.tsx';
 
@@ -52,9 +57,10 @@ export function useRecordForm<TForm extends FieldValues, TOut, TBody>(
 
   const submit = form.handleSubmit(async (values) => {
     let body = options.toBody(values);
+    let saved: unknown;
     for (;;) {
       try {
-        await options.save(body);
+        saved = await options.save(body);
         break;
       } catch (error) {
         const asked = options.confirmRetry?.(error, body);
@@ -69,7 +75,9 @@ export function useRecordForm<TForm extends FieldValues, TOut, TBody>(
         return;
       }
     }
-    notify('success', options.isEdit ? options.texts.updated : options.texts.added);
+    // Kept on this phone for lack of a connection: said so, rather than "added".
+    if ((saved as { queued?: boolean } | undefined)?.queued) notify('info', offlineTexts.queued);
+    else notify('success', options.isEdit ? options.texts.updated : options.texts.added);
     options.onClose();
   });
 
@@ -94,6 +102,15 @@ interface ClinicalRecordFormOptions<
   /** The form's values for a new record. */
   blank(): TForm;
   titles: { add: string; edit: string };
+  /**
+   * A new record of this type may be kept on the phone when the server cannot be reached, and
+   * sent when the connection returns: its kind and its words in the Unsent changes list.
+   */
+  offline?: {
+    kind: OfflineWriteKind;
+    label(body: TBody): string;
+    refs?(body: TBody): QueuedChangeRefs;
+  };
 }
 
 /**
@@ -108,6 +125,17 @@ export function useClinicalRecordForm<
 >(options: ClinicalRecordFormOptions<T, TForm, TOut, TBody>) {
   const { open, record, onClose } = options.dialog;
   const save = useSaveRecord<TBody, T>(options.type);
+  const queryClient = useQueryClient();
+  const { offline, type } = options;
+  const add = async (body: TBody) => {
+    if (!offline) return save.mutateAsync({ body });
+    const result = await sendOrQueue<T>(offline.kind, apiPathOf(type), body, {
+      label: offline.label(body),
+      refs: offline.refs?.(body),
+    });
+    if (!result.queued) void queryClient.invalidateQueries({ queryKey: recordKey(type) });
+    return result;
+  };
   const { form, submit } = useRecordForm<TForm, TOut, TBody>({
     resolver: options.resolver,
     open,
@@ -115,7 +143,7 @@ export function useClinicalRecordForm<
     isEdit: record !== null,
     initial: () => (record ? options.fromRecord(record) : options.blank()),
     toBody: options.toBody,
-    save: (body) => save.mutateAsync({ id: record?.id, body }),
+    save: (body) => (record ? save.mutateAsync({ id: record.id, body }) : add(body)),
     texts: options.texts,
     onClose,
     confirmRetry: options.confirmRetry,

@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { useFormState, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  offlineTexts,
   vitalSignLabels,
   vitalSignTexts,
   type VitalMeasurement,
 } from '../../../shared/messages.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
+import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import {
   vitalMeasurements,
   vitalSignInputSchema,
@@ -149,6 +150,15 @@ export function VitalSignFormDialog({
       error: vitalSignTexts.errorSaving,
     },
     titles: { add: vitalSignTexts.addTitle, edit: vitalSignTexts.editTitle },
+    offline: {
+      kind: 'vitalSign',
+      label: (body) =>
+        offlineTexts.vitalSignLabel(
+          offlineTexts.patientNumber(body.patientId),
+          formatDateTime(body.takenAt),
+        ),
+      refs: (body) => ({ patientId: body.patientId }),
+    },
   });
 
   return (

@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { visitDayTexts, visitTexts } from '../../../shared/messages.ts';
+import { offlineTexts, visitDayTexts, visitTexts } from '../../../shared/messages.ts';
 import type { MyVisit } from '../../../shared/schemas/visits.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -68,9 +68,22 @@ function CheckInBody({
     setProblem(null);
     const location = await position.request();
     checkIn.mutate(
-      { id: visit.id, body: { location } },
       {
-        onSuccess: (saved) => {
+        id: visit.id,
+        body: { location },
+        label: offlineTexts.checkInLabel(
+          visit.patientName,
+          visitTexts.timeRange(visit.startTime, visit.endTime),
+        ),
+      },
+      {
+        onSuccess: (result) => {
+          if (result.queued) {
+            notify('info', offlineTexts.queued);
+            onClose();
+            return;
+          }
+          const saved = result.data;
           notify(
             'success',
             visitDayTexts.checkedInNotice(

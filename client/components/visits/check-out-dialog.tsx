@@ -25,7 +25,7 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { visitDayTexts, visitTexts } from '../../../shared/messages.ts';
+import { offlineTexts, visitDayTexts, visitTexts } from '../../../shared/messages.ts';
 import {
   checkOutSchema,
   type CheckOut,
@@ -159,9 +159,22 @@ function CheckOutForm({
       setProblem(null);
       const location = await position.request();
       checkOut.mutate(
-        { id: visit.id, body: toBody(values, location) },
         {
-          onSuccess: (saved) => {
+          id: visit.id,
+          body: toBody(values, location),
+          label: offlineTexts.checkOutLabel(
+            visit.patientName,
+            visitTexts.timeRange(visit.startTime, visit.endTime),
+          ),
+        },
+        {
+          onSuccess: (result) => {
+            if (result.queued) {
+              notify('info', offlineTexts.queued);
+              onClose();
+              return;
+            }
+            const saved = result.data;
             notify(
               'success',
               visitDayTexts.checkedOutNotice(

@@ -4,11 +4,13 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { addDays } from '../../../shared/dose-schedule.ts';
-import { visitDayTexts, visitTexts } from '../../../shared/messages.ts';
+import { offlineTexts, visitDayTexts, visitTexts } from '../../../shared/messages.ts';
 import type { MyVisit } from '../../../shared/schemas/visits.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { useOfflineQueue, type QueuedChange } from '../../lib/offline-queue.ts';
 import { EmptyState, ErrorState, LoadingState } from '../list-states.tsx';
 import { PatientLink } from '../patient-link.tsx';
+import { WaitingToSendChip } from '../waiting-to-send-chip.tsx';
 import { useMyVisits } from './api/get-my-visits.ts';
 import { CheckInDialog } from './check-in-dialog.tsx';
 import { CheckOutDialog } from './check-out-dialog.tsx';
@@ -44,7 +46,8 @@ export function MyVisitsCard({ onSettled }: { onSettled?: () => void }) {
   const headingId = useId();
   const [checkingIn, setCheckingIn] = useState<MyVisit | null>(null);
   const [checkingOut, setCheckingOut] = useState<MyVisit | null>(null);
-  const settled = visits.isSuccess || visits.isError;
+  // Offline with nothing saved, the day waits for the connection: what is below still shows.
+  const settled = visits.isSuccess || visits.isError || visits.fetchStatus === 'paused';
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
@@ -56,8 +59,11 @@ export function MyVisitsCard({ onSettled }: { onSettled?: () => void }) {
   const title =
     shownDate === null || isToday ? visitDayTexts.title : visitDayTexts.titleOn(dayText(shownDate));
   const checks = can('visits:check');
+  const { entries } = useOfflineQueue();
   const ordered = data
-    ? [...data.visits].sort((a, b) => a.plannedStart.localeCompare(b.plannedStart) || a.id - b.id)
+    ? [...data.visits]
+        .sort((a, b) => a.plannedStart.localeCompare(b.plannedStart) || a.id - b.id)
+        .map((visit) => withQueued(visit, entries))
     : [];
 
   return (
@@ -85,10 +91,11 @@ export function MyVisitsCard({ onSettled }: { onSettled?: () => void }) {
         )}
         {data && ordered.length > 0 && (
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-            {ordered.map((visit) => (
+            {ordered.map(({ visit, waiting }) => (
               <VisitBlock
                 key={visit.id}
                 visit={visit}
+                waiting={waiting}
                 timeZone={data.timeZone}
                 today={today ?? data.date}
                 now={now}
@@ -174,8 +181,43 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A visit's check-in or check-out kept on this phone, waiting to be sent. */
+interface WaitingChecks {
+  checkIn?: QueuedChange;
+  checkOut?: QueuedChange;
+}
+
+/**
+ * The visit as it stands on this phone: a check-in kept here makes it in progress from the
+ * phone's time (so it can be checked out offline too), a check-out kept here completes it.
+ */
+function withQueued(
+  visit: MyVisit,
+  changes: readonly QueuedChange[],
+): { visit: MyVisit; waiting: WaitingChecks } {
+  const waitingOf = (kind: QueuedChange['kind']) =>
+    changes.find(
+      (change) =>
+        change.kind === kind && change.refs.visitId === visit.id && change.state !== 'refused',
+    );
+  const waiting: WaitingChecks = {};
+  let shown = visit;
+  const checkIn = waitingOf('checkIn');
+  if (checkIn && shown.status === 'planned') {
+    waiting.checkIn = checkIn;
+    shown = { ...shown, status: 'in-progress', late: false, checkInAt: checkIn.recordedAt };
+  }
+  const checkOut = waitingOf('checkOut');
+  if (checkOut && shown.status === 'in-progress') {
+    waiting.checkOut = checkOut;
+    shown = { ...shown, status: 'completed', checkOutAt: checkOut.recordedAt };
+  }
+  return { visit: shown, waiting };
+}
+
 function VisitBlock({
   visit,
+  waiting,
   timeZone,
   today,
   now,
@@ -183,6 +225,7 @@ function VisitBlock({
   onCheckOut,
 }: {
   visit: MyVisit;
+  waiting: WaitingChecks;
   timeZone: string;
   today: string;
   now: number;
@@ -219,6 +262,7 @@ function VisitBlock({
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <VisitDayStatusChip status={status} />
+          {(waiting.checkIn || waiting.checkOut) && <WaitingToSendChip />}
           <Typography color="text.secondary">
             {visitTexts.serviceTypeLabels[visit.serviceType]}
           </Typography>
@@ -242,7 +286,21 @@ function VisitBlock({
         )}
         {visit.instructions && <Line label={visitTexts.instructions}>{visit.instructions}</Line>}
         <TaskList visit={visit} />
-        {visit.checkInAt && (
+        {waiting.checkIn && (
+          <Typography sx={{ fontWeight: 600 }}>
+            {offlineTexts.checkedInWaiting(
+              visitTimeText(waiting.checkIn.recordedAt, timeZone, today),
+            )}
+          </Typography>
+        )}
+        {waiting.checkOut && (
+          <Typography sx={{ fontWeight: 600 }}>
+            {offlineTexts.checkedOutWaiting(
+              visitTimeText(waiting.checkOut.recordedAt, timeZone, today),
+            )}
+          </Typography>
+        )}
+        {visit.checkInAt && !waiting.checkIn && (
           <Typography>
             {visitDayTexts.checkedInNotice(
               visitTimeText(visit.checkInAt, timeZone, today),
@@ -250,7 +308,7 @@ function VisitBlock({
             )}
           </Typography>
         )}
-        {visit.checkOutAt && (
+        {visit.checkOutAt && !waiting.checkOut && (
           <Typography>
             {visitDayTexts.checkedOutNotice(
               visitTimeText(visit.checkOutAt, timeZone, today),

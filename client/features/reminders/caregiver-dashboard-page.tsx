@@ -5,6 +5,7 @@ import { DueDosesCard } from '../../components/doses/due-doses-card.tsx';
 import { MyVisitsCard } from '../../components/visits/my-visits-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/auth.tsx';
+import { usePrefetchForOffline } from '../../lib/prefetch-for-offline.ts';
 import { RemindersCalendar } from './reminders-calendar.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 
@@ -30,6 +31,8 @@ export default function CaregiverDashboardPage() {
   const [list, setList] = useState<'pending' | 'loaded' | 'failed'>('pending');
   const onLoaded = useCallback(() => setList('loaded'), []);
   const onFailed = useCallback(() => setList((now) => (now === 'loaded' ? now : 'failed')), []);
+  // Once the day's visits and doses are in, the patients' charts are read ahead for offline.
+  usePrefetchForOffline(can('patients:read') && visits === 'settled' && doses === 'settled');
   return (
     <Box>
       <PageHeader title={reminderTexts.dashboardTitle} />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { notices } from '../../../../shared/messages.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
+import { notices, offlineTexts } from '../../../../shared/messages.ts';
+import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
 import {
   overallHealthChoices,
   progressReportInputSchema,
@@ -55,6 +55,16 @@ export function ProgressReportFormDialog({
       error: notices.errorSavingProgressReport,
     },
     titles: { add: 'Add Progress Report', edit: 'Edit Progress Report' },
+    offline: {
+      kind: 'progressReport',
+      label: (body) =>
+        offlineTexts.progressReportLabel(
+          offlineTexts.patientNumber(body.patientId),
+          formatDateTime(body.date),
+          body.summary,
+        ),
+      refs: (body) => ({ patientId: body.patientId }),
+    },
   });
 
   return (

@@ -1,3 +1,4 @@
+import { chartKey } from '../../../lib/prefetch-for-offline.ts';
 import { recordKey } from '../../../lib/query-keys.ts';
 
 /** Query keys of the patient feature: invalidating `all` refreshes every patient list and view. */
@@ -6,7 +7,7 @@ export const patientKeys = {
   detail: (id: number) => [...recordKey('patient'), 'detail', id] as const,
   careTeam: (id: number) => [...recordKey('patient'), 'care-team', id] as const,
   /** The chart's header (GET /api/patients/{id}/chart). */
-  chart: (id: number) => [...recordKey('patient'), 'chart', id] as const,
+  chart: chartKey,
   /** Every page of every filter of one patient's timeline. */
   timeline: (id: number) => [...recordKey('patient'), 'timeline', id] as const,
   /**

@@ -206,7 +206,7 @@ export function ChartTimeline({
           )}
         </Box>
       </Box>
-      {timeline.isLoading ? (
+      {timeline.isLoading || (timeline.isPending && timeline.fetchStatus === 'paused') ? (
         <LoadingState />
       ) : timeline.isError && entries.length === 0 ? (
         <ErrorState text={chartTexts.timelineError} onRetry={() => void timeline.refetch()} />
