@@ -12,6 +12,7 @@ import {
   goInApp,
   openDashboard,
   status,
+  waitForServiceWorker,
 } from './support/offline-world.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -99,6 +100,13 @@ test('a caregiver records a dose, a check-in, a progress report and a vital read
   await expect(unsent.getByTestId('unsent-change')).toHaveCount(4);
   await expect(unsent.getByTestId('unsent-change').first()).toContainText(
     `${world.dose.medication} 500 mg, ${world.dose.time.split(' ').at(-1)}, ${world.patient.name}: given`,
+  );
+  // Each named by its patient, as the chart read on this phone names them.
+  await expect(unsent.getByTestId('unsent-change').nth(2)).toContainText(
+    `Progress report, ${world.patient.name},`,
+  );
+  await expect(unsent.getByTestId('unsent-change').nth(3)).toContainText(
+    `Vital signs reading, ${world.patient.name},`,
   );
   await unsent.getByRole('button', { name: offlineTexts.close }).click();
 
@@ -189,4 +197,62 @@ test('a dose kept on the phone that someone else records meanwhile is shown as n
   await confirm.getByRole('button', { name: offlineTexts.dismiss }).click();
   await expect(unsent.getByText(offlineTexts.unsentEmpty)).toBeVisible();
   dropOfflineNoise(consoleErrors);
+});
+
+// The login screen opens offline once the app's files are on the phone.
+test.describe(() => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('on a shared phone a change waits for the account that made it: signing out warns, a colleague signing in neither sees nor sends it, and it goes when its author signs in again', async ({
+    page,
+    playwright,
+    context,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const world = await buildWorld(playwright);
+    await signIn(page, world.caregiver);
+    await openDashboard(page, world);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await givenButton(page, world).click();
+    await expect(status(page)).toContainText(offlineTexts.waitingCount(1));
+    // Still with no signal, the caregiver signs out: warned first.
+    await page.getByRole('button', { name: /^Account of/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const warning = page.getByRole('dialog', { name: offlineTexts.signOutTitle });
+    await expect(warning).toContainText(offlineTexts.signOutWarning(1));
+    await warning.getByRole('button', { name: offlineTexts.signOutAnyway }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    // The colleague on the same phone, with the signal back: nothing waiting is shown, and
+    // nothing is sent in their name.
+    await signIn(page, world.colleague);
+    await context.setOffline(false);
+    await page.goto('/caregiver-dashboard');
+    await expect(givenButton(page, world)).toBeVisible();
+    await expect(status(page)).not.toContainText(offlineTexts.waitingCount(1));
+    await expect(
+      doseRow(page, world).getByText(offlineTexts.waitingToSend, { exact: true }),
+    ).toHaveCount(0);
+    const doseOutcomes = async () => {
+      const day = (await (
+        await world.doctorApi.get(`/api/patients/${world.patient.id}/doses`)
+      ).json()) as PatientDoseDay;
+      return day.doses.filter((d) => d.medication === world.dose.medication && d.outcome);
+    };
+    expect(await doseOutcomes()).toHaveLength(0);
+
+    // Its author signs in again: it is sent, in their name.
+    await signIn(page, world.caregiver);
+    await page.goto('/caregiver-dashboard');
+    await expect(status(page)).toContainText(offlineTexts.backOnline(1), { timeout: 30_000 });
+    const outcomes = await doseOutcomes();
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]!.outcome!.recordedByName).toBe(
+      `${world.caregiver.firstName} ${world.caregiver.secondName}`,
+    );
+    dropOfflineNoise(consoleErrors);
+  });
 });

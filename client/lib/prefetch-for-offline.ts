@@ -1,6 +1,7 @@
 import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { addDays } from '../../shared/dose-schedule.ts';
+import { offlineTexts } from '../../shared/messages.ts';
 import type { Chart } from '../../shared/schemas/chart.ts';
 import type { Patient } from '../../shared/schemas/patients.ts';
 import type { MyVisits } from '../../shared/schemas/visits.ts';
@@ -16,6 +17,17 @@ export const chartKey = (patientId: number) =>
 /** The chart header's read. */
 export const fetchChart = (patientId: number, signal?: AbortSignal) =>
   api<Chart>(`/api/patients/${patientId}/chart`, { signal });
+
+/**
+ * A patient's name as this device last read it (their chart), for the words of a change kept
+ * on the phone; "patient 12" when no chart of theirs was read.
+ */
+export function keptPatientName(client: QueryClient, patientId: number): string {
+  const patient = client.getQueryData<Chart>(chartKey(patientId))?.patient;
+  return patient
+    ? `${patient.firstName} ${patient.lastName}`
+    : offlineTexts.patientNumber(patientId);
+}
 
 /** The most patients whose charts are read ahead. */
 export const PREFETCH_PATIENTS = 30;

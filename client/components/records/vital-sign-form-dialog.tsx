@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box } from '@mui/material';
 import { useMemo } from 'react';
@@ -27,6 +28,7 @@ import {
   unitOf,
   useUnits,
 } from '../../lib/units.ts';
+import { keptPatientName } from '../../lib/prefetch-for-offline.ts';
 import { RecordFormDialog, useClinicalRecordForm } from './record-form-dialog.tsx';
 import { TextInput } from './record-fields.tsx';
 import type { RecordFormDialogComponentProps } from './record-section.tsx';
@@ -117,6 +119,7 @@ export function VitalSignFormDialog({
 }: RecordFormDialogComponentProps<VitalSign> & { patientId: number }) {
   const units = useUnits();
   const resolver = useMemo(() => unitResolver(units), [units]);
+  const queryClient = useQueryClient();
   const { control, dialogProps } = useClinicalRecordForm<
     VitalSign,
     VitalSignFormValues,
@@ -154,7 +157,7 @@ export function VitalSignFormDialog({
       kind: 'vitalSign',
       label: (body) =>
         offlineTexts.vitalSignLabel(
-          offlineTexts.patientNumber(body.patientId),
+          keptPatientName(queryClient, body.patientId),
           formatDateTime(body.takenAt),
         ),
       refs: (body) => ({ patientId: body.patientId }),

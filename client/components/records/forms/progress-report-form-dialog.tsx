@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notices, offlineTexts } from '../../../../shared/messages.ts';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../../shared/format.ts';
@@ -10,6 +11,7 @@ import {
 } from '../../../../shared/schemas/progress-reports.ts';
 import { staffIdAs } from '../../../../shared/permissions.ts';
 import { useSession } from '../../../lib/auth.tsx';
+import { keptPatientName } from '../../../lib/prefetch-for-offline.ts';
 import { RecordFormDialog, useClinicalRecordForm } from '../record-form-dialog.tsx';
 import { PatientInput, PersonInput, TextInput } from '../record-fields.tsx';
 import type { RecordFormDialogComponentProps } from '../record-section.tsx';
@@ -23,6 +25,7 @@ export function ProgressReportFormDialog({
   ...props
 }: RecordFormDialogComponentProps<ProgressReport> & { patientId?: number }) {
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const { control, dialogProps } = useClinicalRecordForm<
     ProgressReport,
     ProgressReportFormValues,
@@ -59,7 +62,7 @@ export function ProgressReportFormDialog({
       kind: 'progressReport',
       label: (body) =>
         offlineTexts.progressReportLabel(
-          offlineTexts.patientNumber(body.patientId),
+          keptPatientName(queryClient, body.patientId),
           formatDateTime(body.date),
           body.summary,
         ),
