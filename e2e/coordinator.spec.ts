@@ -1,8 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  apiErrors,
   chartTexts,
   coordinatorTexts,
   rotaTexts,
+  screenAccessTexts,
   timesheetTexts,
   visitTexts,
 } from '../shared/messages.ts';
@@ -109,9 +111,14 @@ test('a coordinator lands on their dashboard, sees the late and unassigned visit
   test.setTimeout(120_000);
   const w = await setUp(playwright);
   await signIn(page, w.coordinator);
-  // A screen typed in without its permission (a patient's own appointments) is not an error
-  // page of a refused list: the coordinator is taken to their dashboard.
+  // A screen typed in without its permission (a patient's own appointments) says so, with the
+  // way back, instead of the error of a list the server refuses.
   await page.goto('/patient-appointments');
+  await expect(page.getByRole('alert')).toHaveText(
+    `${apiErrors.forbidden}. ${screenAccessTexts.refused}`,
+  );
+  await expect(page.getByText('Error fetching appointments')).toHaveCount(0);
+  await page.getByRole('link', { name: screenAccessTexts.toDashboard }).click();
   await expect(page).toHaveURL(/\/coordinator-dashboard$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/coordinator-dashboard$/);

@@ -125,6 +125,13 @@ export const appUpdateTexts = {
   reload: 'Reload',
 } as const;
 
+/** A screen opened by its address by someone whose work it is not part of. */
+export const screenAccessTexts = {
+  title: 'Not available',
+  refused: 'This screen is not part of your work in ElderCare.',
+  toDashboard: 'Go to your dashboard',
+} as const;
+
 /** Texts of the account screens that the seed does not name (sign-up hint, admin Users screen). */
 export const accountTexts = {
   privilegeNeedsApproval:

@@ -19,14 +19,18 @@ export function Loading() {
 
 /**
  * Lets a signed-in user through (when `allows` says they may open the screen); guests go to
- * /login. A signed-in user on another role's dashboard is sent to their own. The role is the one
+ * /login. A signed-in user on another role's dashboard is sent to their own; one the screen is
+ * not for reads `refused` in its place. The role is the one
  * GET /api/session answers, so editing browser storage changes nothing here.
  */
 export function RequireSession({
   allows,
+  refused,
   children,
 }: {
   allows?: (user: Me) => boolean;
+  /** What to show instead of the screen to a user it is not for (null: the screen). */
+  refused?: (user: Me) => ReactNode;
   children: ReactNode;
 }) {
   const { user, isLoading } = useSession();
@@ -36,7 +40,7 @@ export function RequireSession({
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   }
   if (allows && !allows(user)) return <Navigate to={dashboardPathFor(user.role)} replace />;
-  return <>{children}</>;
+  return <>{refused?.(user) ?? children}</>;
 }
 
 /** For /login and /signup: a signed-in user goes to their dashboard instead. */

@@ -12,6 +12,7 @@ import {
   type Role,
 } from '../../shared/permissions.ts';
 import { recordType, type RecordType } from '../../shared/record-types.ts';
+import { accountTexts, auditTexts, deletedRecordTexts } from '../../shared/messages.ts';
 
 /**
  * The registry of screens: every path the app answers, what it loads, who it is for and where
@@ -42,10 +43,12 @@ export interface Screen {
   path: string;
   load: Load;
   /**
-   * Who the screen is for: the sidebar lists it only with this permission. Opening it needs
-   * only a session, so a deep link shows the screen's own words for someone it is not for.
+   * Who the screen is for: the sidebar lists it only with this permission, and someone without
+   * it who opens its address reads a refusal (its `refusal`, else a general one) in its place.
    */
   access: Permission;
+  /** Why someone without `access` may not use it, when the screen says more than the default. */
+  refusal?: string;
   /** A dashboard opens only for the role whose landing path it is; others go to their own. */
   dashboard?: boolean;
   /** The sidebar entry: its words, its icon and its place in each role's list (absent: not listed). */
@@ -239,18 +242,21 @@ export const screens: Screen[] = [
     path: '/users',
     load: () => import('../features/users/users-page.tsx'),
     access: 'users:manage',
+    refusal: accountTexts.adminOnly,
     sidebar: { label: 'Users', icon: 'users', order: everyRoleLast },
   },
   {
     path: '/audit',
     load: () => import('../features/audit/audit-page.tsx'),
     access: 'audit:read',
+    refusal: auditTexts.adminOnly,
     sidebar: { label: 'Audit Log', icon: 'audit', order: everyRoleLast },
   },
   {
     path: '/deleted-records',
     load: () => import('../features/deleted-records/deleted-records-page.tsx'),
     access: 'records:restore',
+    refusal: deletedRecordTexts.adminOnly,
     sidebar: { label: 'Deleted Records', icon: 'deleted-records', order: everyRoleLast },
   },
   {
@@ -277,13 +283,18 @@ export const publicScreens: Pick<Screen, 'path' | 'load'>[] = [
   { path: '*', load: () => import('./not-found-page.tsx') },
 ];
 
+/** A dashboard opens only for the role whose landing path it is; any other screen for anyone. */
+export function dashboardAllows(screen: Screen, user: SidebarUser): boolean {
+  return !screen.dashboard || isOwnDashboard(user, screen.path);
+}
+
 /**
- * Whether a signed-in user may open the screen: they hold its permission (a screen typed into
- * the address bar without it sends them to their dashboard rather than to an error of a list
- * the server refuses), and a dashboard only their own.
+ * Whether a signed-in user may open the screen: they hold its permission and, for a dashboard,
+ * it is their own. Someone without the permission who types its address reads why (the
+ * screen's `refusal`) rather than the error of a list the server refuses.
  */
 export function mayOpen(screen: Screen, user: SidebarUser): boolean {
-  return can(user, screen.access) && (!screen.dashboard || isOwnDashboard(user, screen.path));
+  return can(user, screen.access) && dashboardAllows(screen, user);
 }
 
 export interface SidebarEntry {

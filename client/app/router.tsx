@@ -5,7 +5,7 @@ import { setSessionEndedHandler } from '../lib/api.ts';
 import { clearSessionData } from '../lib/auth.tsx';
 import { notify } from '../lib/notify.ts';
 import { Loading, RequireSession } from './guards.tsx';
-import { mayOpen, publicScreens, screens, type Screen } from './navigation.ts';
+import { dashboardAllows, mayOpen, publicScreens, screens, type Screen } from './navigation.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { RouteFocus } from './route-focus.tsx';
 
@@ -14,6 +14,10 @@ import { RouteFocus } from './route-focus.tsx';
 // screen. Every screen is its own chunk, so /login does not load calendars or tables.
 
 const loadLayout = () => import('./layout.tsx');
+// Only someone opening a screen that is not for them needs it.
+const ScreenRefused = lazy(() =>
+  import('./screen-refused.tsx').then((module) => ({ default: module.ScreenRefused })),
+);
 const AppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
 
 const ignore = () => undefined;
@@ -107,7 +111,12 @@ export function AppRoutes() {
               path={screen.path}
               element={
                 <ScreenBoundary>
-                  <RequireSession allows={(user) => mayOpen(screen, user)}>
+                  <RequireSession
+                    allows={(user) => dashboardAllows(screen, user)}
+                    refused={(user) =>
+                      mayOpen(screen, user) ? null : <ScreenRefused screen={screen} user={user} />
+                    }
+                  >
                     <Page />
                   </RequireSession>
                 </ScreenBoundary>
