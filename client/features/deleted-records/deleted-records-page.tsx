@@ -7,10 +7,8 @@ import type { DeletedRecord, DeletedRecordType } from '../../../shared/schemas/d
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
-import { EmptyState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { IdWithName } from '../../components/id-with-name.tsx';
 import { ListFilters, type ListFilterField } from '../../components/list-filters.tsx';
@@ -166,13 +164,15 @@ function DeletedRecordsList() {
   );
 }
 
-/** The admin's Deleted Records: every soft-deleted record, restorable exactly as it was. */
+/**
+ * The admin's Deleted Records: every soft-deleted record, restorable exactly as it was (the
+ * router shows anyone else its refusal instead).
+ */
 export default function DeletedRecordsPage() {
-  const { can } = useSession();
   return (
     <>
       <PageHeader title={texts.title} />
-      {can('records:restore') ? <DeletedRecordsList /> : <EmptyState text={texts.adminOnly} />}
+      <DeletedRecordsList />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -13,7 +12,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { accountMessages, accountTexts, apiErrors } from '../../../shared/messages.ts';
+import { accountMessages, accountTexts } from '../../../shared/messages.ts';
 import { privileges, roles, type Privilege, type Role } from '../../../shared/permissions.ts';
 import type { AdminUser } from '../../../shared/schemas/users.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -21,7 +20,6 @@ import { CsvDownloadButton } from '../../components/csv-download-button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { useFullScreenDialog } from '../../components/dialog.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useSession } from '../../lib/auth.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
 import { userKeys } from './api/keys.ts';
 import { useUpdateUser, type UserChange } from './api/update-user.ts';
@@ -304,21 +302,13 @@ function UsersTable() {
   );
 }
 
+/** The admin's Users screen (the router shows anyone else its refusal instead). */
 export default function UsersPage() {
-  const { can } = useSession();
   return (
     <>
-      <PageHeader title="Users" actions={can('users:manage') ? <InviteAction /> : undefined} />
-      {can('users:manage') ? (
-        <>
-          <UsersTable />
-          <InvitationsSection />
-        </>
-      ) : (
-        <Alert severity="error" role="alert">
-          {apiErrors.forbidden}. {accountTexts.adminOnly}
-        </Alert>
-      )}
+      <PageHeader title="Users" actions={<InviteAction />} />
+      <UsersTable />
+      <InvitationsSection />
     </>
   );
 }
