@@ -165,6 +165,34 @@ test('on a phone a loaded notice does not cover the top bar, and the screen read
   const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
   expect(box!.y).toBeGreaterThanOrEqual(heading!.y + heading!.height);
 
+  // A form opened while the notice shows fills the screen, and the notice moves above its
+  // buttons: both take a tap. The pointer rests on the notice, which holds it open, and the
+  // form is opened from the keyboard.
+  await notice.hover();
+  await page.getByRole('button', { name: reminderTexts.addTitle }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: reminderTexts.addTitle });
+  await expect(form).toBeVisible();
+  await expect(notice).toBeVisible();
+  const actions = form.locator('.MuiDialogActions-root');
+  await expect
+    .poll(async () => {
+      const [noticeBox, actionsBox] = [await notice.boundingBox(), await actions.boundingBox()];
+      return noticeBox && actionsBox && noticeBox.y + noticeBox.height <= actionsBox.y;
+    })
+    .toBe(true);
+  for (const name of [reminderTexts.cancel, reminderTexts.addTitle]) {
+    const button = form.getByRole('button', { name, exact: true });
+    const takesTap = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+    expect(takesTap, `${name} is under the notice`).toBe(true);
+  }
+  await form.getByRole('button', { name: reminderTexts.cancel }).click();
+  await expect(form).toBeHidden();
+
   // A large font: the add button and each reminder's buttons stay whole on the screen.
   const res = await page.request.put('/api/users/me/settings', {
     data: { fontSize: 32 },
