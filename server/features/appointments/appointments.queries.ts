@@ -31,8 +31,20 @@ import type { SessionUser } from '../../auth/sessions.ts';
 const firstStorable = parseInstant('0001-01-01T00:00:00Z')!.getTime();
 const lastStorable = parseInstant('9999-12-31T23:59:59.999Z')!.getTime();
 
-const columns = {
+/** The appointment's own columns an answer needs beyond its ids, names and date. */
+export const ownColumns = {
   id: appointments.id,
+  location: appointments.location,
+  requestedBy: appointments.requestedBy,
+  durationMinutes: appointments.durationMinutes,
+  status: appointments.status,
+  cancelReason: appointments.cancelReason,
+  cancelledAt: appointments.cancelledAt,
+  createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
+};
+
+const columns = {
   doctorId: appointments.doctorId,
   doctorUsername: users.username,
   doctorFirstName: users.firstName,
@@ -45,14 +57,7 @@ const columns = {
   appointmentDate: sql<number>`extract(epoch from ${appointments.appointmentDate}) * 1000`.mapWith(
     Number,
   ),
-  location: appointments.location,
-  requestedBy: appointments.requestedBy,
-  durationMinutes: appointments.durationMinutes,
-  status: appointments.status,
-  cancelReason: appointments.cancelReason,
-  cancelledAt: appointments.cancelledAt,
-  createdAt: appointments.createdAt,
-  updatedAt: appointments.updatedAt,
+  ...ownColumns,
 };
 
 /** An appointment as read, with the names its answer and its notices are made of. */
@@ -208,10 +213,17 @@ function orderOf(sort: ListSort<AppointmentSortColumn>): SQL[] {
  * page stops the walk early (a deep page walks further: the last of 1,000 costs about 1.4 times
  * the join). Without it (a caregiver's date range, say, or an order by name, which reads every
  * row before sorting) the walk would cover every matching appointment, and joining the care
- * team's patients first is cheaper. The count reads every matching row anyway, so it always
- * joins (1,000 rows: about 5 times cheaper than row by row).
+ * team's patients first is cheaper.
  */
 const pageScopeByRow = (shape: ListShape): boolean => shape.doctor && shape.sort.column === 'date';
+
+/**
+ * Whether the count checks the scope row by row: whenever one doctor's appointments are counted.
+ * The count stops at its bound, and the doctor's own index holds just the rows to count; joined
+ * from the care team instead, it reads every appointment of each team patient, with any doctor
+ * (20,000 patients with 50 appointments each, a team of 1,000: 42 ms against 12 row by row).
+ */
+const countScopeByRow = (shape: ListShape): boolean => shape.doctor;
 
 /**
  * The appointments list's two statements for one shape of filter, one order and one kind of
@@ -247,7 +259,7 @@ function buildListStatements(db: Executor, user: SessionUser, shape: ListShape, 
         .select(oneColumn)
         .from(appointments)
         .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .where(where(false))
+        .where(where(countScopeByRow(shape)))
         .$dynamic(),
       `appointments_count_${key}`,
     ),
@@ -348,6 +360,9 @@ export async function findOverlap(
         ne(appointments.status, 'cancelled'),
         exceptId === undefined ? undefined : ne(appointments.id, exceptId),
         lt(appointments.appointmentDate, end),
+        // Implied by the next condition (a smallint duration is at most 32,767 minutes), but it
+        // bounds the doctor's index range to those weeks instead of their whole past.
+        sql`${appointments.appointmentDate} > ${start.toISOString()}::timestamptz - interval '32767 minutes'`,
         sql`${appointments.appointmentDate} + make_interval(mins => ${appointments.durationMinutes}::int) > ${start.toISOString()}::timestamptz`,
       ),
     )

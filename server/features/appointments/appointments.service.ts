@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import {
@@ -23,6 +23,7 @@ import { editNotices, noticesFor } from './appointments.notices.ts';
 import {
   findAppointmentRow,
   findOverlap,
+  ownColumns,
   patientOfAppointment,
   selectAppointmentPage,
   toAppointment,
@@ -138,24 +139,87 @@ function namedDoctor(input: AppointmentInput): DoctorRef | null {
   return null;
 }
 
+/** The doctor a reference names: by id, or by username whatever its case. */
+const doctorMatches = (ref: DoctorRef): SQL =>
+  'doctorId' in ref
+    ? eq(users.id, ref.doctorId)
+    : sql`lower(${users.username}) = lower(${ref.doctorUsername})`;
+
+/** No active doctor by that reference: a 400 on the doctorUsername field. */
+const doctorNotFound = () =>
+  badRequest({ doctorUsername: appointmentTexts.doctorNotFound }, appointmentTexts.doctorNotFound);
+
 /** The active doctor named by id or username; a 400 on the doctorUsername field otherwise. */
 async function resolveDoctor(db: Executor, ref: DoctorRef): Promise<number> {
-  const condition =
-    'doctorId' in ref
-      ? eq(users.id, ref.doctorId)
-      : sql`lower(${users.username}) = lower(${ref.doctorUsername})`;
+  const condition = doctorMatches(ref);
   const [doctor] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(condition, eq(users.role, 'doctor'), eq(users.isActive, true)))
     .limit(1);
   if (!doctor) {
-    throw badRequest(
-      { doctorUsername: appointmentTexts.doctorNotFound },
-      appointmentTexts.doctorNotFound,
-    );
+    throw doctorNotFound();
   }
   return doctor.id;
+}
+
+/** What a booking needs to know about its doctor and patient, read in one statement. */
+interface BookingFacts {
+  doctorId: number;
+  doctorUsername: string;
+  doctorFirstName: string;
+  doctorSecondName: string;
+  patientFirstName: string;
+  patientLastName: string;
+  patientAccountUserId: number | null;
+}
+
+/**
+ * The active doctor named (400 doctorNotFound otherwise), who must be on the patient's care
+ * team (400 doctorNotOnCareTeam otherwise), with the names the new appointment's answer and
+ * notices are made of: what resolveDoctor, requireOnCareTeam and a re-read of the new row
+ * would say, in one statement. A patient no longer live answers 404, as that re-read would.
+ */
+async function bookingFacts(
+  db: Executor,
+  ref: DoctorRef,
+  patientId: number,
+): Promise<BookingFacts> {
+  const condition = doctorMatches(ref);
+  const [doctor] = await db
+    .select({
+      doctorId: users.id,
+      doctorUsername: users.username,
+      doctorFirstName: users.firstName,
+      doctorSecondName: users.secondName,
+      onTeam: sql<boolean>`exists (select 1 from ${careTeamMembers} where ${careTeamMembers.patientId} = ${patientId} and ${careTeamMembers.userId} = ${users.id})`,
+      patientFirstName: patients.firstName,
+      patientLastName: patients.lastName,
+      patientAccountUserId: patients.accountUserId,
+      patientLive: sql<boolean>`${patients.deletedAt} is null`,
+    })
+    .from(users)
+    .leftJoin(patients, eq(patients.id, patientId))
+    .where(and(condition, eq(users.role, 'doctor'), eq(users.isActive, true)))
+    .limit(1);
+  if (!doctor) {
+    throw doctorNotFound();
+  }
+  if (!doctor.onTeam) {
+    throw badRequest(
+      { doctorUsername: appointmentTexts.doctorNotOnCareTeam },
+      appointmentTexts.doctorNotOnCareTeam,
+    );
+  }
+  if (!doctor.patientLive || doctor.patientFirstName === null || doctor.patientLastName === null) {
+    throw notFound();
+  }
+  const { onTeam: _onTeam, patientLive: _patientLive, ...facts } = doctor;
+  return {
+    ...facts,
+    patientFirstName: doctor.patientFirstName,
+    patientLastName: doctor.patientLastName,
+  };
 }
 
 /**
@@ -251,8 +315,8 @@ export async function createAppointment(
   }
   return ctx.audit.change(
     async (tx) => {
-      const doctorId = await resolveDoctor(tx, named);
-      await requireOnCareTeam(tx, input.patientId, doctorId);
+      const booking = await bookingFacts(tx, named, input.patientId);
+      const { doctorId } = booking;
       if (role === 'patient' && date.getTime() <= now.getTime()) {
         throw badRequest(
           { appointmentDate: appointmentTexts.mustBeFuture },
@@ -281,8 +345,21 @@ export async function createAppointment(
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: appointments.id });
-      const row = await rowAfterChange(tx, user, created!.id);
+        .returning(ownColumns);
+      // The row as findAppointmentRow reads it, from RETURNING and the names read above (the
+      // patient was found in scope by this request: no second read of the row just written).
+      const row: AppointmentRow = {
+        ...created!,
+        doctorId,
+        doctorUsername: booking.doctorUsername,
+        doctorFirstName: booking.doctorFirstName,
+        doctorSecondName: booking.doctorSecondName,
+        patientId: input.patientId,
+        patientFirstName: booking.patientFirstName,
+        patientLastName: booking.patientLastName,
+        patientAccountUserId: booking.patientAccountUserId,
+        appointmentDate: date.getTime(),
+      };
       await createNotifications(tx, now, noticesFor('created', row, user));
       return toAppointment(row);
     },
