@@ -1,6 +1,6 @@
 import { and, asc, between, eq, isNull } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.ts';
-import { joinedPatientInScope } from '../../auth/scope.ts';
+import { joinedPatientInScope, joinedPatientInScopeByRow } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, patients, users, visits } from '../../db/schema/index.ts';
@@ -64,11 +64,10 @@ export async function loadFeedEvents(
     status: appointments.status,
     updatedAt: appointments.updatedAt,
   };
-  const liveAppointmentsIn = and(
+  const liveAppointments = and(
     isNull(appointments.deletedAt),
     isNull(patients.deletedAt),
     between(appointments.appointmentDate, from, to),
-    joinedPatientInScope(user),
   );
 
   const [asDoctor, asPatient, asCaregiver] = await Promise.all([
@@ -81,7 +80,15 @@ export async function loadFeedEvents(
           })
           .from(appointments)
           .innerJoin(patients, eq(patients.id, appointments.patientId))
-          .where(and(eq(appointments.doctorId, user.id), liveAppointmentsIn))
+          .where(
+            and(
+              // appointments_doctor_idx: the doctor's window, each row's patient checked
+              // against the care team by key (not a walk over every patient of the agency).
+              eq(appointments.doctorId, user.id),
+              liveAppointments,
+              joinedPatientInScopeByRow(user, appointments.patientId),
+            ),
+          )
           .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
           .limit(MAX_EVENTS_PER_SOURCE)
       : [],
@@ -97,7 +104,9 @@ export async function loadFeedEvents(
           .from(appointments)
           .innerJoin(patients, eq(patients.id, appointments.patientId))
           .innerJoin(users, eq(users.id, appointments.doctorId))
-          .where(and(eq(patients.accountUserId, user.id), liveAppointmentsIn))
+          .where(
+            and(eq(patients.accountUserId, user.id), liveAppointments, joinedPatientInScope(user)),
+          )
           .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
           .limit(MAX_EVENTS_PER_SOURCE)
       : [],
@@ -121,7 +130,8 @@ export async function loadFeedEvents(
               isNull(visits.deletedAt),
               isNull(patients.deletedAt),
               between(visits.plannedStart, from, to),
-              joinedPatientInScope(user),
+              // visits_caregiver_idx, then the care team by key as for appointments.
+              joinedPatientInScopeByRow(user, visits.patientId),
             ),
           )
           .orderBy(asc(visits.plannedStart), asc(visits.id))

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import ical, { ICalEventStatus } from 'ical-generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, calendarFeedTexts } from '../../../shared/messages.ts';
 import { appointments, auditLog, calendarFeeds, users, visits } from '../../db/schema/index.ts';
@@ -9,7 +10,8 @@ import { createPatient, createUser, type TestUser } from '../../test/factories.t
 import { countStatements } from '../../test/chart-history.ts';
 import { insertVisit } from '../../test/visit-factories.ts';
 import { hideFeedToken } from './calendar-feeds.routes.ts';
-import { initialsOf } from './calendar-feed-events.ts';
+import { initialsOf, type FeedEvent } from './calendar-feed-events.ts';
+import { toICalendar } from './calendar-feeds.service.ts';
 
 const DAY = 24 * 60 * 60_000;
 const FEED_PATH = /^\/api\/calendar-feed\/([A-Za-z0-9_-]{43})\.ics$/;
@@ -191,6 +193,70 @@ describe('calendar feeds', () => {
     expect(initialsOf('Helen', 'Gardner')).toBe('H.G.');
     expect(initialsOf(' ana ', 'de la Cruz')).toBe('A.D.');
     expect(initialsOf('', 'Quill')).toBe('Q.');
+  });
+
+  it('writes the document ical-generator writes, long and non-ASCII lines folded the same', () => {
+    const event = (i: number, location: string, what: FeedEvent['what']): FeedEvent => ({
+      uid: `visit-${i}@eldercare`,
+      start: new Date(Date.UTC(2026, 2, 1 + i, 9)),
+      end: new Date(Date.UTC(2026, 2, 1 + i, 10)),
+      stamp: new Date(Date.UTC(2026, 1, 1, 8, 30, i)),
+      cancelled: i % 3 === 0,
+      location,
+      what,
+    });
+    const events = [
+      event(0, '12 Elm Street', { kind: 'visit-as-caregiver', initials: 'A.L.' }),
+      event(1, '', { kind: 'appointment-as-doctor', initials: 'B.B.' }),
+      // Past 75 octets: folded; with accents (2 octets), CJK (3) and an emoji (a surrogate
+      // pair, 4) placed across the fold; commas and semicolons escaped.
+      event(2, `Flat 4; ${'Chemin des Écoliers, '.repeat(4)}Zoë's`, {
+        kind: 'appointment-as-patient',
+        doctor: 'Dr Zoë Ñúñez-Ångström',
+      }),
+      event(3, `${'x'.repeat(70)}東京都🙂${'é'.repeat(40)}`, {
+        kind: 'visit-as-caregiver',
+        initials: 'C.C.',
+      }),
+      event(4, `${'y'.repeat(73)}🙂🙂 ${'z'.repeat(200)}`, {
+        kind: 'appointment-as-doctor',
+        initials: 'D.D.',
+      }),
+    ];
+    // The reference: the calendar written whole by ical-generator, as the feed was before.
+    const reference = ical({
+      name: calendarFeedTexts.calendarName,
+      prodId: { company: 'ElderCare System', product: 'Calendar feed', language: 'EN' },
+      ttl: 60 * 60,
+    });
+    const summaries = [
+      calendarFeedTexts.visitTo('A.L.'),
+      calendarFeedTexts.appointmentFor('B.B.'),
+      calendarFeedTexts.appointmentWith('Dr Zoë Ñúñez-Ångström'),
+      calendarFeedTexts.visitTo('C.C.'),
+      calendarFeedTexts.appointmentFor('D.D.'),
+    ];
+    events.forEach((e, i) =>
+      reference.createEvent({
+        id: e.uid,
+        start: e.start,
+        end: e.end,
+        stamp: e.stamp,
+        summary: summaries[i]!,
+        location: e.location || null,
+        status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      }),
+    );
+    const written = toICalendar(events);
+    expect(written).toBe(reference.toString());
+    expect(written.split('\r\n').some((line) => line.startsWith(' '))).toBe(true);
+    expect(toICalendar([])).toBe(
+      ical({
+        name: calendarFeedTexts.calendarName,
+        prodId: { company: 'ElderCare System', product: 'Calendar feed', language: 'EN' },
+        ttl: 60 * 60,
+      }).toString(),
+    );
   });
 
   it('keeps the token out of the logged path', () => {

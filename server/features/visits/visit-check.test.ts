@@ -11,6 +11,7 @@ import {
   visitTasks,
 } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { countStatements } from '../../test/chart-history.ts';
 import { signIn } from '../../test/dose-factories.ts';
 import { setAgencySettings } from '../../test/dose-read-factories.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
@@ -133,6 +134,9 @@ describe('visits: check-in, check-out and corrections', () => {
     const send = () => call(t.app, 'POST', `/api/visits/${id}/check-in`, { token, body: refused });
     const answers = await Promise.all([send(), send()]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    // The refusal names the time in the agency's zone, whichever check caught it.
+    const late = answers.find((a) => a.status === 409)!;
+    expect(late.json.message).toBe(visitTexts.alreadyCheckedIn('09:02'));
     const audit = await db
       .select()
       .from(auditLog)
@@ -278,6 +282,21 @@ describe('visits: check-in, check-out and corrections', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.progressReportId).toBeNull();
     expect(await db.$count(progressReports)).toBe(reports);
+  });
+
+  it('a check-in takes a bounded number of statements, the agency settings read only to word a refusal', async () => {
+    const id = await visitOn('2026-01-23');
+    const token = await as(cara, '2026-01-23T09:01:00.000Z');
+    const statements = await countStatements(t.database, async () => {
+      const res = await call(t.app, 'POST', `/api/visits/${id}/check-in`, {
+        token,
+        body: refused,
+      });
+      expect(res.status).toBe(200);
+    });
+    // Session, the visit in scope; begin, the conditional update, the audit row, commit; the
+    // answer. It was 8: the agency's settings were read before every check-in.
+    expect(statements).toBeLessThanOrEqual(7);
   });
 
   describe('corrections', () => {

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/schemas/visits.ts';
 import { checkInOpensAt } from '../../../shared/visit-rules.ts';
 import type { RequestContext } from '../../auth/context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { visitCorrections, visits as table, visitTasks } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
@@ -87,16 +87,27 @@ async function current(tx: Tx, id: number): Promise<VisitRow | undefined> {
   return row;
 }
 
+/**
+ * The refusal `refusalIn(zone)` gives, in the agency's zone: whether there is one does not depend
+ * on the zone (only its wording does), so the agency's settings are read only to word one.
+ */
+async function refusalOf(
+  db: Executor,
+  refusalIn: (zone: string) => HttpError | null,
+): Promise<HttpError | null> {
+  if (!refusalIn('UTC')) return null;
+  return refusalIn((await loadAgencySettings(db)).timeZone);
+}
+
 /** Checks the caller in to their own planned visit, from an hour before its start to its end. */
 export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
   const visit = await ownVisit(ctx, id);
-  const { timeZone: zone } = await loadAgencySettings(ctx.db);
   const now = ctx.clock.now();
   // When the caregiver checked in: now, or the time recorded on a phone that was offline (the
   // opening rules apply to that time, so a check-in made on time and sent late is accepted).
   const at = ctx.eventTime();
   const from = ctx.offline?.recordedAt ? ['planned', 'missed'] : ['planned'];
-  const refusal = checkInRefusal(visit, at, zone, from);
+  const refusal = await refusalOf(ctx.db, (zone) => checkInRefusal(visit, at, zone, from));
   if (refusal) throw refusal;
   const position = positionOf(input.location);
   await ctx.audit.change(
@@ -124,7 +135,8 @@ export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
       if (!row) {
         // Another request checked in (or the visit changed) first: its answer, nothing changed.
         const now2 = await current(tx, id);
-        throw (now2 && checkInRefusal(now2, at, zone, from)) ?? conflict(visitTexts.checkInClosed);
+        const late = now2 && (await refusalOf(tx, (zone) => checkInRefusal(now2, at, zone, from)));
+        throw late ?? conflict(visitTexts.checkInClosed);
       }
       return row;
     },
@@ -166,8 +178,7 @@ function reportSummary(
  */
 export async function checkOut(ctx: RequestContext, id: number, input: CheckOut) {
   const visit = await ownVisit(ctx, id);
-  const { timeZone: zone } = await loadAgencySettings(ctx.db);
-  const refusal = checkOutRefusal(visit, zone);
+  const refusal = await refusalOf(ctx.db, (zone) => checkOutRefusal(visit, zone));
   if (refusal) throw refusal;
   const tasks = await ctx.db
     .select({ id: visitTasks.id, title: visitTasks.title })
@@ -217,7 +228,8 @@ export async function checkOut(ctx: RequestContext, id: number, input: CheckOut)
         .returning();
       if (!row) {
         const now2 = await current(tx, id);
-        throw (now2 && checkOutRefusal(now2, zone)) ?? conflict(visitTexts.checkInFirst);
+        const late = now2 && (await refusalOf(tx, (zone) => checkOutRefusal(now2, zone)));
+        throw late ?? conflict(visitTexts.checkInFirst);
       }
       for (const [taskId, outcome] of outcomes) {
         await tx
@@ -226,6 +238,7 @@ export async function checkOut(ctx: RequestContext, id: number, input: CheckOut)
           .where(and(eq(visitTasks.id, taskId), eq(visitTasks.visitId, id)));
       }
       if (input.createReport) {
+        const { timeZone: zone } = await loadAgencySettings(tx);
         const reportTasks = tasks.map((task) => ({ title: task.title, ...outcomes.get(task.id)! }));
         const reportId = await fileProgressReportWithin(ctx, tx, {
           patientId: row.patientId,

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitTexts } from '../../../shared/messages.ts';
 import {
@@ -8,7 +8,7 @@ import {
   rotaWeekSchema,
 } from '../../../shared/schemas/visits.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, visits } from '../../db/schema/index.ts';
+import { auditLog, patients, visitTasks, visits } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { csvHeader, csvTable, exportRowsOf } from '../../test/csv.ts';
 import { countStatements } from '../../test/chart-history.ts';
@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { insertVisit, insertVisitCorrection } from '../../test/visit-factories.ts';
+import { summaryColumns, toSummary } from './visit-reads.ts';
 
 // The test clock stands at 2026-01-15T09:00Z, a Thursday; London is on UTC in January.
 const NOW = '2026-01-15T09:00:00.000Z';
@@ -603,6 +604,75 @@ describe('visit reads: my visits, the rota, a patient’s visits', () => {
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.json)).toContain(visitTexts.weekInvalid);
       expect((await get(supervisor, `/api/rota/day?date=${bad}`)).status).toBe(400);
+    });
+
+    it('the week and the day answer the visits the query builder’s column-by-column select gives', async () => {
+      const v = (o: Omit<Parameters<typeof insertVisit>[1], 'recordedBy'>) =>
+        insertVisit(db, { recordedBy: supervisor.id, tasks: ['Wash', 'Lunch', 'Walk'], ...o });
+      const tasked = await v({
+        patientId: patientB,
+        caregiverId: carl.id,
+        plannedStart: at('2026-03-02T09:00:00Z'),
+      });
+      await db
+        .update(visitTasks)
+        .set({ status: 'done' })
+        .where(and(eq(visitTasks.visitId, tasked), eq(visitTasks.position, 1)));
+      await v({ patientId: patientA, caregiverId: null, plannedStart: at('2026-03-02T11:00:00Z') });
+      await v({
+        patientId: patientA,
+        caregiverId: ivy.id,
+        plannedStart: at('2026-03-03T09:00:00Z'),
+      });
+      await v({
+        patientId: patientC,
+        caregiverId: carl.id,
+        plannedStart: at('2026-03-03T10:00:00Z'),
+        status: 'in-progress',
+        checkInAt: at('2026-03-03T10:05:00Z'),
+      });
+      await v({
+        patientId: patientC,
+        caregiverId: stranger.id,
+        plannedStart: at('2026-03-04T10:00:00Z'),
+        status: 'cancelled',
+        cancelReason: 'Patient away',
+        tasks: [],
+      });
+      // The reference: the rows as the query builder maps them, column by column.
+      const reference = async (from: string, to: string, now: Date) => {
+        const start = at(from);
+        const rows = await db
+          .select(summaryColumns)
+          .from(visits)
+          .innerJoin(patients, eq(patients.id, visits.patientId))
+          .where(
+            and(
+              isNull(visits.deletedAt),
+              isNull(patients.deletedAt),
+              gt(visits.plannedStart, new Date(start.getTime() - 24 * 3_600_000)),
+              lt(visits.plannedStart, at(to)),
+              gt(visits.plannedEnd, start),
+            ),
+          )
+          .orderBy(asc(visits.plannedStart), asc(visits.id));
+        return rows.map((row) => toSummary(row, 'Europe/London', 15, now));
+      };
+      const week = await get(supervisor, '/api/rota?week=2026-03-04');
+      expect(week.status).toBe(200);
+      const expected = await reference(
+        '2026-03-02T00:00:00Z',
+        '2026-03-09T00:00:00Z',
+        at(week.json.now),
+      );
+      expect(expected).toHaveLength(5);
+      expect(expected.find((x) => x.id === tasked)).toMatchObject({ taskCount: 3, tasksDone: 1 });
+      expect(week.json.visits).toEqual(expected);
+      const day = await get(supervisor, '/api/rota/day?date=2026-03-03');
+      expect(day.json.visits).toEqual(
+        await reference('2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z', at(day.json.now)),
+      );
+      expect(day.json.visits).toHaveLength(2);
     });
 
     it('the week costs the same statements for 3 caregivers as for 50 with 5 visits each, and pages by 50 caregivers', async () => {

@@ -80,7 +80,7 @@ export const correctionsOf = sql<VisitCorrection[]>`coalesce((select json_agg(js
 ) order by c.corrected_at, c.id) from visit_corrections c where c.visit_id = ${visits.id}), '[]'::json)`;
 
 /** The columns of a visit as the rota, the day and the patient's list show it. */
-const summaryColumns = {
+export const summaryColumns = {
   id: visits.id,
   patientId: visits.patientId,
   patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
@@ -97,6 +97,43 @@ const summaryColumns = {
   taskCount: sql<number>`(select count(*)::int from visit_tasks t where t.visit_id = ${visits.id})`,
   tasksDone: sql<number>`(select count(*)::int from visit_tasks t where t.visit_id = ${visits.id} and t.status = 'done')`,
 };
+
+/**
+ * The same columns as `summaryColumns` for the rota's week and day, which read thousands of
+ * visits: the caregiver (`cu`) and the task counts (`tc`) are joined once per row instead of
+ * looked up by three subqueries, and the rows come back as the driver builds them (named by
+ * these aliases) rather than mapped column by column by the query builder.
+ */
+const rotaSummarySelect = sql.raw(`"visits"."id" as "id",
+  "visits"."patient_id" as "patientId",
+  "patients"."first_name" || ' ' || "patients"."last_name" as "patientName",
+  "visits"."caregiver_id" as "caregiverId",
+  coalesce(cu.first_name || ' ' || cu.second_name, '') as "caregiverName",
+  "visits"."series_id" as "seriesId",
+  ${isoOf('"visits"."planned_start"')} as "plannedStart",
+  ${isoOf('"visits"."planned_end"')} as "plannedEnd",
+  "visits"."service_type" as "serviceType",
+  "visits"."status" as "status",
+  ${isoOf('"visits"."check_in_at"')} as "checkInAt",
+  ${isoOf('"visits"."check_out_at"')} as "checkOutAt",
+  "visits"."cancel_reason" as "cancelReason",
+  tc.task_count as "taskCount",
+  tc.tasks_done as "tasksDone"`);
+
+/** The tables of `rotaSummarySelect`: the visit, its live patient, its caregiver, its tasks. */
+const rotaSummaryFrom = sql.raw(`from "visits"
+  inner join "patients" on "patients"."id" = "visits"."patient_id"
+  left join "users" cu on cu.id = "visits"."caregiver_id"
+  left join lateral (
+    select count(*)::int as task_count, (count(*) filter (where t.status = 'done'))::int as tasks_done
+    from visit_tasks t where t.visit_id = "visits"."id"
+  ) tc on true`);
+
+/** A raw statement's rows as the driver answers them (PGlite and node-postgres alike). */
+async function rowsOf<T>(ctx: RequestContext, query: SQL): Promise<T[]> {
+  const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 interface SummaryRow {
   id: number;
@@ -132,14 +169,31 @@ const lateOf = (
     now,
   );
 
+/**
+ * `localParts` of ISO instants in one zone, remembered for one answer: a week of 1,500 visits
+ * has a few dozen distinct start and end times.
+ */
+export function localPartsOf(zone: string): (iso: string) => ReturnType<typeof localParts> {
+  const seen = new Map<string, ReturnType<typeof localParts>>();
+  return (iso) => {
+    let parts = seen.get(iso);
+    if (!parts) {
+      parts = localParts(new Date(iso), zone);
+      seen.set(iso, parts);
+    }
+    return parts;
+  };
+}
+
 export function toSummary(
   row: SummaryRow,
   zone: string,
   lateAfterMinutes: number,
   now: Date,
+  partsOf: (iso: string) => ReturnType<typeof localParts> = localPartsOf(zone),
 ): VisitSummary {
-  const start = localParts(new Date(row.plannedStart), zone);
-  const end = localParts(new Date(row.plannedEnd), zone);
+  const start = partsOf(row.plannedStart);
+  const end = partsOf(row.plannedEnd);
   return {
     id: row.id,
     patientId: row.patientId,
@@ -396,27 +450,30 @@ export async function getRotaWeek(
   const span = localDateRange(weekStart, days[6]!, zone);
 
   const rota = await rotaPageOf(ctx, page);
-  const rows = await ctx.db
-    .select({
-      ...summaryColumns,
-      onTeam: sql<boolean>`exists (select 1 from care_team_members c where c.patient_id = ${visits.patientId} and c.user_id = ${visits.caregiverId})`,
-      caregiverActive: sql<boolean>`coalesce((select u.is_active from users u where u.id = ${visits.caregiverId}), true)`,
-      // The earliest other live visit of the same caregiver sharing a moment with this one
-      // (visits_caregiver_idx; a visit lasts at most a day).
-      overlapAt: sql<string | null>`(select ${sql.raw(isoOf('o.planned_start'))} from visits o
+  const rows = await rowsOf<
+    SummaryRow & { onTeam: boolean; caregiverActive: boolean; overlapAt: string | null }
+  >(
+    ctx,
+    sql`select ${rotaSummarySelect},
+      exists (select 1 from care_team_members c where c.patient_id = ${visits.patientId} and c.user_id = ${visits.caregiverId}) as "onTeam",
+      coalesce(cu.is_active, true) as "caregiverActive",
+      -- The earliest other live visit of the same caregiver sharing a moment with this one
+      -- (visits_caregiver_idx; a visit lasts at most a day). Conflicts are reported on open
+      -- visits only, so the others skip the search.
+      case when ${visits.status} in ('planned', 'in-progress') then (select ${sql.raw(isoOf('o.planned_start'))} from visits o
         join patients op on op.id = o.patient_id and op.deleted_at is null
         where o.caregiver_id = ${visits.caregiverId} and o.id <> ${visits.id}
           and o.deleted_at is null and o.status <> 'cancelled'
           and o.planned_start > ${visits.plannedStart} - interval '24 hours'
           and o.planned_start < ${visits.plannedEnd} and o.planned_end > ${visits.plannedStart}
-        order by o.planned_start, o.id limit 1)`,
-    })
-    .from(visits)
-    .innerJoin(patients, eq(patients.id, visits.patientId))
-    .where(and(liveInScope(ctx, span.start, span.end), rota.visitsOf))
-    .orderBy(asc(visits.plannedStart), asc(visits.id));
+        order by o.planned_start, o.id limit 1) end as "overlapAt"
+    ${rotaSummaryFrom}
+    where ${and(liveInScope(ctx, span.start, span.end), rota.visitsOf)}
+    order by ${visits.plannedStart} asc, ${visits.id} asc`,
+  );
 
   const late = settings.visitLateAfterMinutes;
+  const partsOf = localPartsOf(zone);
   const minutes = new Map<number, number>();
   const conflicts: RotaWeek['conflicts'] = [];
   for (const row of rows) {
@@ -445,11 +502,8 @@ export async function getRotaWeek(
       });
     }
     if (row.overlapAt) {
-      const at = localParts(new Date(row.overlapAt), zone);
-      const time =
-        at.date === localParts(new Date(row.plannedStart), zone).date
-          ? at.time
-          : `${at.date} ${at.time}`;
+      const at = partsOf(row.overlapAt);
+      const time = at.date === partsOf(row.plannedStart).date ? at.time : `${at.date} ${at.time}`;
       conflicts.push({
         visitId: row.id,
         kind: 'overlap',
@@ -471,7 +525,7 @@ export async function getRotaWeek(
       name: c.name,
       plannedMinutes: minutes.get(c.id) ?? 0,
     })),
-    visits: rows.map((row) => toSummary(row, zone, late, now)),
+    visits: rows.map((row) => toSummary(row, zone, late, now, partsOf)),
     conflicts,
   };
   await auditVisitList(
@@ -501,13 +555,16 @@ export async function getRotaDay(
   const date = dayOr(query.date, now, zone);
   const span = localDateRange(date, date, zone);
   const rota = await rotaPageOf(ctx, page);
-  const rows = await ctx.db
-    .select(summaryColumns)
-    .from(visits)
-    .innerJoin(patients, eq(patients.id, visits.patientId))
-    .where(and(liveInScope(ctx, span.start, span.end), rota.visitsOf))
-    .orderBy(asc(visits.plannedStart), asc(visits.id));
-  const list = rows.map((row) => toSummary(row, zone, settings.visitLateAfterMinutes, now));
+  const rows = await rowsOf<SummaryRow>(
+    ctx,
+    sql`select ${rotaSummarySelect} ${rotaSummaryFrom}
+    where ${and(liveInScope(ctx, span.start, span.end), rota.visitsOf)}
+    order by ${visits.plannedStart} asc, ${visits.id} asc`,
+  );
+  const partsOf = localPartsOf(zone);
+  const list = rows.map((row) =>
+    toSummary(row, zone, settings.visitLateAfterMinutes, now, partsOf),
+  );
   const counts = { planned: 0, late: 0, inProgress: 0, completed: 0, missed: 0, cancelled: 0 };
   for (const v of list) {
     if (v.late) counts.late += 1;
@@ -582,7 +639,10 @@ export async function listPatientVisits(
     )
     .orderBy(asc(visits.plannedStart), asc(visits.id));
   if (rows.length === 0) await ctx.scope.require(patientId, { entity: 'visit' });
-  const list = rows.map((row) => toSummary(row, zone, settings.visitLateAfterMinutes, now));
+  const partsOf = localPartsOf(zone);
+  const list = rows.map((row) =>
+    toSummary(row, zone, settings.visitLateAfterMinutes, now, partsOf),
+  );
   await ctx.audit.read({ action: 'list', entity: 'visit', patientId });
   return { from, to, timeZone: zone, visits: list };
 }
