@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { patientTexts } from '../../../shared/messages.ts';
 import type { ListSort } from '../../../shared/schemas/common.ts';
 import type { Patient, PatientInput, PATIENT_SORTS } from '../../../shared/schemas/patients.ts';
@@ -7,9 +7,11 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import {
+  COUNT_AHEAD,
   likePattern,
   oneColumn,
   orderFor,
+  pageTotal,
   preparedBoundedCount,
   preparedPageTotal,
   type Page,
@@ -74,6 +76,105 @@ function buildPatientListStatements(
   };
 }
 
+/**
+ * How many patients the order's index walk reads (with a membership probe each) in the time one
+ * team member's patient is looked up by primary key and sorted: 100,000 patients, a team of
+ * 1,000, measured 2 to 3.5 microseconds a row walked against 10 to 20 a team row.
+ */
+const TEAM_ROW_COST = 8;
+
+/** PostgreSQL's estimate of the patients table's rows (0 before its first analyze). */
+const agencyEstimate = sql`greatest((select reltuples from pg_class where oid = 'patients'::regclass), 0)::float8`;
+
+/**
+ * A care-team caller's list without a search: three statements, of which each request runs two.
+ * `team` counts the caller's live patients from `care_team_members` (index entries, less the
+ * team's deleted patients found through their partial index), up to the total's bound or to
+ * sqrt(rows to reach * agency / TEAM_ROW_COST), whichever is more, so it also tells which page
+ * is cheaper: `fromTeam` reads the team's patients and sorts them (reads the team), `byName`
+ * walks the order's index and checks each patient's membership (reads about rows to reach *
+ * agency / team patients, each about TEAM_ROW_COST times cheaper). Each page's SQL allows only
+ * its own plan, so no cached plan made for one team size serves another (the single statement's
+ * generic plan, from the team first, took 43 ms for a team of 10,000 among 100,000 patients; its
+ * bounded count, by primary key, 3.4 ms where `team` takes 0.5 to 0.8).
+ */
+function buildCareTeamStatements(db: Executor, sort: PatientSort, key: string) {
+  const userId = sql.placeholder('userId');
+  const order = orderFor(sort, patientOrder, patients.id);
+  const reach = sql`(${sql.placeholder('offset')}::float8 + ${sql.placeholder('limit')}::float8)`;
+  const cap = sql`greatest(${sql.placeholder('bound')}::int, sqrt(${reach} * ${agencyEstimate} / ${TEAM_ROW_COST})::int + 1)`;
+  const live = db
+    .select(oneColumn)
+    .from(careTeamMembers)
+    .where(
+      and(
+        eq(careTeamMembers.userId, userId),
+        sql`not exists (select 1 from ${patients} p where p.id = ${careTeamMembers.patientId} and p.deleted_at is not null)`,
+      ),
+    )
+    // Drizzle takes an SQL expression here as it takes a placeholder.
+    .limit(cap as unknown as number)
+    .as('live');
+  return {
+    team: db
+      .select({ members: count(), agency: sql<number>`${agencyEstimate}`.mapWith(Number) })
+      .from(live)
+      .prepare(`patients_team_${key}`),
+    fromTeam: db
+      .select(patientColumns)
+      .from(careTeamMembers)
+      .innerJoin(patients, eq(patients.id, careTeamMembers.patientId))
+      .leftJoin(users, eq(users.id, patients.accountUserId))
+      .where(and(eq(careTeamMembers.userId, userId), isNull(patients.deletedAt)))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`patients_page_${key}_from_team`),
+    // The membership check is fenced with `offset 0`, so it stays a probe on each row walked.
+    byName: db
+      .select(patientColumns)
+      .from(patients)
+      .leftJoin(users, eq(users.id, patients.accountUserId))
+      .where(
+        and(
+          isNull(patients.deletedAt),
+          sql`exists (select 1 from care_team_members ctm where ctm.patient_id = ${patients.id} and ctm.user_id = ${userId} offset 0)`,
+        ),
+      )
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`patients_page_${key}_by_order`),
+  };
+}
+
+/** One page of a care-team caller's patients (no search) and its total, as `listPatients`. */
+async function careTeamPage(
+  db: Executor,
+  user: SessionUser,
+  sort: PatientSort,
+  query: { limit: number; offset: number; count?: 'bounded' | 'none' },
+) {
+  const order = `${sort.descending ? 'desc' : 'asc'}_${sort.column}`;
+  const statements = preparedFor(db, `patients_team_${order}`, () =>
+    buildCareTeamStatements(db, sort, order),
+  );
+  const values = { userId: user.id, limit: query.limit, offset: query.offset };
+  // The bound `pageTotal` counts up to (see server/lib/list.ts).
+  const bound = query.offset + query.limit + COUNT_AHEAD + 1;
+  const [team] = await statements.team.execute({ ...values, bound });
+  const members = team?.members ?? 0;
+  const reach = query.offset + query.limit;
+  const byOrder = TEAM_ROW_COST * members * members > reach * Math.max(team?.agency ?? 0, members);
+  const rows = await (byOrder ? statements.byName : statements.fromTeam).execute(values);
+  // `members` is exact up to `bound` at least, all `pageTotal` asks for.
+  const total = await pageTotal(
+    { offset: query.offset, limit: query.limit, rows: rows.length, count: query.count },
+    async (upTo) => Math.min(members, upTo),
+  );
+  return { rows, ...total };
+}
+
 function patientListStatements(
   db: Executor,
   user: SessionUser,
@@ -104,13 +205,18 @@ export async function listPatients(
 ): Promise<Page<Patient>> {
   const { db, user } = ctx;
   const sort = query.sort ?? { column: 'name', descending: false };
-  const statements = patientListStatements(db, user, Boolean(query.q), sort);
   const values = {
     userId: user.id,
     pattern: query.q ? likePattern(query.q) : '',
     limit: query.limit,
     offset: query.offset,
   };
+  if (scopeKind(user) === 'care-team' && !query.q) {
+    const { rows, total, capped } = await careTeamPage(db, user, sort, query);
+    await ctx.audit.read({ action: 'list', entity: 'patient' });
+    return { items: rows.map(toPatient), total, capped };
+  }
+  const statements = patientListStatements(db, user, Boolean(query.q), sort);
   const rows = await statements.page.execute(values);
   const { total, capped } = await preparedPageTotal(
     statements.count,

@@ -933,3 +933,78 @@ describe('patients list order', () => {
     expect(await auditSince(mark)).toEqual([]);
   });
 });
+
+describe('a doctor with a large care team', () => {
+  let big: TestUser;
+  let live: { id: number; firstName: string; lastName: string }[];
+
+  beforeAll(async () => {
+    big = await doctor();
+    const other = await doctor();
+    // 1,060 patients on the team (20 of them deleted) among 1,200 new ones, names spread over
+    // the alphabet, so the team is neither the first names by id nor the whole agency.
+    const made = await db().execute<{ id: number }>(sql`
+      insert into patients (first_name, last_name, dob, gender, address, phone_number,
+                            emergency_contact, emergency_contact_phone, deleted_at)
+      select 'Big' || (g % 7), chr(65 + (g * 7) % 26) || 'ampleteam' || g, date '1940-01-01' + g,
+             'Female', '1 Elm Street', '555-0100', 'Kin', '555-0101',
+             case when g % 53 = 0 and g < 1060 then now() end
+      from generate_series(0, 1199) g order by g returning id`);
+    const rows = 'rows' in made ? made.rows : (made as unknown as { id: number }[]);
+    const madeIds = rows.map((r) => r.id);
+    await db()
+      .insert(careTeamMembers)
+      .values(madeIds.slice(0, 1060).map((patientId) => ({ patientId, userId: big.id })));
+    await db()
+      .insert(careTeamMembers)
+      .values(madeIds.slice(1000).map((patientId) => ({ patientId, userId: other.id })));
+    const teamIds = new Set(madeIds.slice(0, 1060));
+    live = (
+      await db()
+        .select({
+          id: patients.id,
+          firstName: patients.firstName,
+          lastName: patients.lastName,
+          deletedAt: patients.deletedAt,
+        })
+        .from(patients)
+    )
+      .filter((p) => teamIds.has(p.id) && p.deletedAt === null)
+      .sort(
+        (a, b) =>
+          (a.lastName < b.lastName ? -1 : a.lastName > b.lastName ? 1 : 0) ||
+          (a.firstName < b.firstName ? -1 : a.firstName > b.firstName ? 1 : 0) ||
+          a.id - b.id,
+      );
+  });
+
+  it('gets the first page by name and the exact total of its live patients', async () => {
+    expect(live).toHaveLength(1040);
+    const res = await call(t.app, 'GET', '/api/patients?limit=50', { token: big.token });
+    expect(res.json.map((p: { id: number }) => p.id)).toEqual(live.slice(0, 50).map((p) => p.id));
+    expect(res.headers['x-total-count']).toBe('1040');
+    expect(res.headers['x-total-count-capped']).toBeUndefined();
+    const desc = await call(t.app, 'GET', '/api/patients?sort=-name&limit=50&offset=100', {
+      token: big.token,
+    });
+    expect(desc.json.map((p: { id: number }) => p.id)).toEqual(
+      [...live]
+        .reverse()
+        .slice(100, 150)
+        .map((p) => p.id),
+    );
+    expect(desc.headers['x-total-count']).toBe('1040');
+  });
+
+  it('caps the total past a thousand patients beyond the page, deleted patients left out', async () => {
+    const res = await call(t.app, 'GET', '/api/patients?limit=5', { token: big.token });
+    expect(res.json.map((p: { id: number }) => p.id)).toEqual(live.slice(0, 5).map((p) => p.id));
+    expect(res.headers['x-total-count']).toBe('1005');
+    expect(res.headers['x-total-count-capped']).toBe('true');
+    const deep = await call(t.app, 'GET', '/api/patients?limit=10&offset=1035', {
+      token: big.token,
+    });
+    expect(deep.json.map((p: { id: number }) => p.id)).toEqual(live.slice(1035).map((p) => p.id));
+    expect(deep.headers['x-total-count']).toBe('1040');
+  });
+});
