@@ -71,8 +71,12 @@ function measuredOffset(zone: string, at: number): number {
 }
 
 const QUARTER = 15 * MINUTE;
-/** Offsets per zone and quarter hour, each quarter without a change of offset inside it. */
-const offsetCache = new Map<string, number>();
+/**
+ * Offsets per zone and quarter hour, each quarter without a change of offset inside it: a map
+ * of quarter numbers per zone, so a hit builds no key string (a rota week asks 3,000 times).
+ */
+const offsetCache = new Map<string, Map<number, number>>();
+let offsetCacheSize = 0;
 const OFFSET_CACHE_LIMIT = 200_000;
 
 /**
@@ -84,21 +88,40 @@ const OFFSET_CACHE_LIMIT = 200_000;
  */
 function offsetAt(zone: string, at: number): number {
   const quarter = Math.floor(at / QUARTER);
-  const key = `${zone}|${quarter}`;
-  const cached = offsetCache.get(key);
+  const cached = offsetCache.get(zone)?.get(quarter);
   if (cached !== undefined) return cached;
   const start = measuredOffset(zone, quarter * QUARTER);
   const end = measuredOffset(zone, (quarter + 1) * QUARTER - 1000);
   if (start !== end) return measuredOffset(zone, at);
-  if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
-  offsetCache.set(key, start);
+  if (offsetCacheSize >= OFFSET_CACHE_LIMIT) {
+    offsetCache.clear();
+    offsetCacheSize = 0;
+  }
+  let quarters = offsetCache.get(zone);
+  if (!quarters) {
+    quarters = new Map();
+    offsetCache.set(zone, quarters);
+  }
+  quarters.set(quarter, start);
+  offsetCacheSize += 1;
   return start;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Date texts per UTC midnight: a round formats the same few days for every prescription. */
+const dateTexts = new Map<number, string>();
+
 /** 'YYYY-MM-DD' of a UTC day number's date. */
-const dateText = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
+function dateText(utcMidnight: number): string {
+  let text = dateTexts.get(utcMidnight);
+  if (text === undefined) {
+    text = new Date(utcMidnight).toISOString().slice(0, 10);
+    if (dateTexts.size >= INSTANT_CACHE_LIMIT) dateTexts.clear();
+    dateTexts.set(utcMidnight, text);
+  }
+  return text;
+}
 const utcMidnightOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 /** The date `days` after a 'YYYY-MM-DD' date. */

@@ -13,6 +13,7 @@ import {
   type Caller,
   type SchedulePrescription,
 } from '../../test/dose-factories.ts';
+import { countStatements } from '../../test/chart-history.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 import { validPrescriptionInput } from '../../test/clinical-factories.ts';
 
@@ -385,6 +386,30 @@ describe('doses: recording outcomes of scheduled doses', () => {
       expect(res.status).toBe(403);
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('recording a dose takes a bounded number of statements: the prescription proves the patient in scope', async () => {
+    const second = await createScheduledPrescription(t.app, await as(doctor), secondPatientId);
+    const record = async (at: string) => {
+      const caller = await as(caregiver, at);
+      let status = 0;
+      const count = await countStatements(t.database, async () => {
+        const res = await call(t.app, 'POST', '/api/doses', {
+          token: caller.token,
+          body: doseBody(second, at),
+        });
+        status = res.status;
+      });
+      expect(status).toBe(201);
+      return count;
+    };
+    // Warm: the session's first use and prepared statements are not the subject here.
+    await record('2026-01-20T08:00:00.000Z');
+    const count = await record('2026-01-20T20:00:00.000Z');
+    // The session; the prescription (with the scope); the settings; in the transaction: begin,
+    // the lock, the slot check, the log entry, the dose, the audit rows (one insert), commit;
+    // the answer. The patient's own scope check is left out when the prescription proves it.
+    expect(count).toBeLessThanOrEqual(11);
   });
 
   describe('corrections', () => {
