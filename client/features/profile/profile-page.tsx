@@ -38,6 +38,17 @@ const editableFields = [
   'phoneNumber',
 ] as const;
 
+function formValues(profile: Profile): ProfileFormInput {
+  return {
+    firstName: profile.firstName,
+    secondName: profile.secondName,
+    email: profile.email,
+    primaryLocation: profile.primaryLocation,
+    secondaryLocation: profile.secondaryLocation,
+    phoneNumber: profile.phoneNumber,
+  };
+}
+
 function ProfileForm({ profile }: { profile: Profile }) {
   const { refresh } = useSession();
   const {
@@ -45,30 +56,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
     resolver: zodResolver(updateProfileSchema),
-    defaultValues: {
-      firstName: profile.firstName,
-      secondName: profile.secondName,
-      email: profile.email,
-      primaryLocation: profile.primaryLocation,
-      secondaryLocation: profile.secondaryLocation,
-      phoneNumber: profile.phoneNumber,
-    },
+    defaultValues: formValues(profile),
   });
   const field = muiRegister(register);
 
+  // The first profile shown may be the copy kept on the device from an earlier visit; when the
+  // server's answer arrives it replaces what the form shows, unless the person has typed already.
+  const typed = useRef(false);
+  typed.current = isDirty;
+  useEffect(() => {
+    if (!typed.current) reset(formValues(profile));
+  }, [profile, reset]);
+
   const save = useSaveProfile<ProfileFormOutput>(profile, {
     onSuccess: async (next) => {
-      reset({
-        firstName: next.firstName,
-        secondName: next.secondName,
-        email: next.email,
-        primaryLocation: next.primaryLocation,
-        secondaryLocation: next.secondaryLocation,
-        phoneNumber: next.phoneNumber,
-      });
+      reset(formValues(next));
       notify('success', notices.profileUpdated);
       await refresh(); // the name in the top bar
     },
