@@ -35,7 +35,11 @@ function FigureCard({
           {title}
         </Typography>
         {isLoading ? (
-          <Skeleton variant="text" width={64} sx={{ fontSize: '2.5rem' }} />
+          // The placeholder takes the figure's line (its type size and line height), so the
+          // cards below do not move when the figure arrives.
+          <Typography variant="h3" component="p">
+            <Skeleton variant="text" width={64} />
+          </Typography>
         ) : (
           // A figure the feature behind it cannot give (not there, or refused) reads as a dash.
           <Typography
