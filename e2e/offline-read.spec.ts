@@ -107,7 +107,12 @@ async function setUp(playwright: Parameters<typeof apiSession>[0]) {
 
 /** Goes to a screen through the sidebar, as a person does (no page load). */
 async function open(page: Page, label: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
+  await link.click();
+  // The screen shown before stays until the next one's code has loaded: only once the sidebar
+  // marks the new one does the text looked for come from it (a chart's Metformin otherwise
+  // passes for the Prescriptions list's, whose read is then left unfinished and never kept).
+  await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
 /** Goes to a screen through the phone's menu. */
@@ -117,6 +122,10 @@ async function openOnPhone(page: Page, label: string) {
 }
 
 const dataAge = (page: Page) => page.getByTestId('data-age');
+
+/** The Prescriptions table of Prescriptions & Medication (the Medication table names drugs too). */
+const prescriptionList = (page: Page) =>
+  page.getByRole('region', { name: 'Prescriptions', exact: true });
 
 /** A patient's row on the Patients list: a link of the first name, to the chart. */
 const patientRow = (page: Page, firstName: string) =>
@@ -156,7 +165,7 @@ test('a caregiver reads the dashboard, the lists and the charts offline, each sc
   await expect(page.getByText('Walked around the block').first()).toBeVisible();
 
   await open(page, 'Prescriptions & Medication');
-  await expect(page.getByText('Metformin').first()).toBeVisible();
+  await expect(prescriptionList(page).getByText('Metformin').first()).toBeVisible();
   await open(page, 'Progress Report');
   await expect(page.getByText('Walked around the block').first()).toBeVisible();
   await open(page, 'Dashboard');
@@ -214,7 +223,7 @@ test('a caregiver reads the dashboard, the lists and the charts offline, each sc
   await expect(dataAge(page)).toHaveText(notice);
 
   await open(page, 'Prescriptions & Medication');
-  await expect(page.getByText('Metformin').first()).toBeVisible();
+  await expect(prescriptionList(page).getByText('Metformin').first()).toBeVisible();
   await open(page, 'Progress Report');
   await expect(page.getByText('Walked around the block').first()).toBeVisible();
   await expect(dataAge(page)).toHaveText(notice);
