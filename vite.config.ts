@@ -51,6 +51,44 @@ function precompress(): Plugin {
 }
 
 /**
+ * MUI's `createTheme` and `ThemeProvider` also carry the CSS-variables theme
+ * (`createThemeWithVars`, `CssVarsProvider` and the colour-scheme script and storage behind
+ * them) for a theme made with `cssVariables` or `colorSchemes`. `buildTheme`
+ * (client/app/theme.ts) makes neither, so `createTheme` takes its plain branch and
+ * `ThemeProvider` its no-variables one, and that code never runs; it is still downloaded and
+ * parsed before the first screen (about 12 KB gzipped on every page). The build replaces those
+ * two modules with ones that fail loudly if a CSS-variables theme is ever made. Tests and the
+ * dev server use MUI as it is.
+ */
+function muiWithoutCssVariables(): Plugin {
+  const replaced =
+    /[\\/]@mui[\\/]material[\\/]styles[\\/](createThemeWithVars|ThemeProviderWithVars)\.mjs$/;
+  const refuse = `() => { throw new Error('CSS-variables themes are left out of the build (see vite.config.ts)'); }`;
+  return {
+    name: 'eldercare-mui-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const module = replaced.exec(id)?.[1];
+      if (module === 'createThemeWithVars') {
+        return `const refuse = ${refuse};\nexport const createGetCssVar = refuse;\nexport default refuse;\n`;
+      }
+      if (module === 'ThemeProviderWithVars') {
+        return [
+          `const refuse = ${refuse};`,
+          'export const CssVarsProvider = refuse;',
+          'export const useColorScheme = refuse;',
+          'export const getInitColorSchemeScript = refuse;',
+          'export const Experimental_CssVarsProvider = refuse;',
+          '',
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}
+
+/**
  * The installable app: the web manifest and a service worker (Workbox, generateSW) that keeps
  * the app's own files, so every screen opens with no connection. It keeps no API answer: what
  * a screen read is kept per account by the app itself (in IndexedDB), never in the browser's
@@ -103,7 +141,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), pwa, precompress()],
+  plugins: [react(), muiWithoutCssVariables(), pwa, precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
