@@ -8,13 +8,21 @@ import { appointmentTexts, notices } from '../../shared/messages.ts';
 import { staffIdAs } from '../../shared/permissions.ts';
 import { appointmentStatusTexts, type Appointment } from '../../shared/schemas/appointments.ts';
 import { useAppointmentStatus } from './api/appointment-status.ts';
-import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
 import { notify } from '../lib/notify.ts';
 import { useSession } from '../lib/auth.tsx';
-import { AppointmentDialog } from './appointment-dialog.tsx';
+import { lazyDialog } from '../lib/lazy-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useDeleteRecord } from './records/api/delete-record.ts';
 import { DeleteAction, EditAction, RowAction, RowActions } from './row-actions.tsx';
+
+// The booking and cancelling forms (react-hook-form, zod, pickers) load when first opened.
+const AppointmentDialog = lazyDialog(() =>
+  import('./appointment-dialog.tsx').then((m) => m.AppointmentDialog),
+);
+const CancelAppointmentDialog = lazyDialog(
+  () => import('./cancel-appointment-dialog.tsx').then((m) => m.CancelAppointmentDialog),
+  (props) => props.appointment !== null,
+);
 
 /**
  * Booking, moving and deleting appointments, for whoever may write them: the Appointments

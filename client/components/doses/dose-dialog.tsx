@@ -22,7 +22,6 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { doseRoundTexts, doseTexts, offlineTexts } from '../../../shared/messages.ts';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import {
-  doseConflictSchema,
   doseInputOutcomes,
   doseInputSchema,
   notGivenReasons,
@@ -44,6 +43,7 @@ import { useDose } from './api/get-dose.ts';
 import { useRecordDose } from './api/record-dose.ts';
 import { doseTimeText } from './dose-format.ts';
 import { useDoseLabel } from './dose-label.ts';
+import { doseConflictOf, PrnState } from './dose-state.tsx';
 
 /** What the dialog records: a scheduled dose not given, an as-needed dose, or a correction. */
 export type DoseDialogTarget =
@@ -149,16 +149,6 @@ export function DoseDialog({
       ) : null}
     </Dialog>
   );
-}
-
-export const slotKey = (slot: { prescriptionId: number; scheduledAt: string }) =>
-  `${slot.prescriptionId}@${slot.scheduledAt}`;
-
-/** The body of a 409 of recording, when it is one. */
-export function doseConflictOf(error: unknown) {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const parsed = doseConflictSchema.safeParse(error.body);
-  return parsed.success ? parsed.data : null;
 }
 
 function DoseForm({
@@ -484,33 +474,6 @@ function History({ dose, timeZone }: { dose: Dose; timeZone: string }) {
           </ListItem>
         ))}
       </List>
-    </Box>
-  );
-}
-
-/** An as-needed medicine's state: when the next dose may be given, how many in 24 hours. */
-export function PrnState({
-  prn,
-  timeZone,
-  today,
-}: {
-  prn: PrnStatus;
-  timeZone: string;
-  /** The agency's date today: a time of another day shows its date. */
-  today: string;
-}) {
-  return (
-    <Box>
-      <Typography sx={{ fontWeight: 600 }}>
-        {prn.nextAllowedAt
-          ? doseTexts.nextAllowed(doseTimeText(prn.nextAllowedAt, timeZone, today))
-          : doseRoundTexts.prnAllowedNow}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {doseTexts.prnCount(prn.givenLast24h, prn.maxPerDay)}
-        {' · '}
-        {doseRoundTexts.prnRule(prn.minIntervalMinutes, prn.maxPerDay)}
-      </Typography>
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { doseRoundTexts, doseTexts, offlineTexts } from '../../../shared/messages.ts';
 import type { Dose, DoseSlot, PrnStatus } from '../../../shared/schemas/doses.ts';
 import { WaitingToSendChip } from '../waiting-to-send-chip.tsx';
-import { PrnState } from './dose-dialog.tsx';
+import { PrnState } from './dose-state.tsx';
 import { doseTimeText } from './dose-format.ts';
 import { DoseStatusChip } from './dose-status-chip.tsx';
 import type { DoseRecording } from './use-dose-recording.tsx';

@@ -3,12 +3,20 @@ import { useCallback, useMemo, useState } from 'react';
 import { doseTexts, offlineTexts } from '../../../shared/messages.ts';
 import type { DoseSlot, DueDoses, PrnStatus } from '../../../shared/schemas/doses.ts';
 import { ApiError } from '../../lib/api.ts';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useOfflineQueue, type QueuedChange } from '../../lib/offline-queue.ts';
 import { doseKeys } from './api/keys.ts';
 import { useDoseLabel } from './dose-label.ts';
 import { useRecordDose } from './api/record-dose.ts';
-import { DoseDialog, doseConflictOf, slotKey, type DoseDialogTarget } from './dose-dialog.tsx';
+import type { DoseDialogTarget } from './dose-dialog.tsx';
+import { doseConflictOf, slotKey } from './dose-state.tsx';
+
+// The dose's form (react-hook-form, its checks) loads when a dialog of a dose is first opened.
+const DoseDialog = lazyDialog(
+  () => import('./dose-dialog.tsx').then((m) => m.DoseDialog),
+  (props) => props.target !== null,
+);
 
 const isWaiting = (change: QueuedChange) => change.kind === 'dose' && change.state !== 'refused';
 

@@ -40,6 +40,7 @@ import { defaultFontSize } from '../../../shared/settings.ts';
 import type { UnitSettings } from '../../../shared/units.ts';
 import { rangeText, type PatientRanges } from '../../../shared/vital-thresholds.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { usePreviewSettings } from '../../lib/preview-settings.ts';
 import { readableTones } from '../../lib/theme-tokens.ts';
 import {
@@ -58,10 +59,14 @@ import { useVitalRanges } from './api/get-vital-ranges.ts';
 import { useVitalSeries } from './api/get-vital-series.ts';
 import type { ChartLine } from './vital-line-chart.tsx';
 import { directionsOf, FlaggedValue, OutOfRangeFlag, visuallyHidden } from './vital-flags.tsx';
-import { VitalRangesDialog } from './vital-ranges-dialog.tsx';
 
 // The charts library loads with the first chart, never with the page around it.
 const VitalLineChart = lazy(() => import('./vital-line-chart.tsx'));
+
+// The ranges form (react-hook-form, zod) loads when it is first opened.
+const VitalRangesDialog = lazyDialog(() =>
+  import('./vital-ranges-dialog.tsx').then((m) => m.VitalRangesDialog),
+);
 
 type Reading = VitalSeries['readings'][number];
 

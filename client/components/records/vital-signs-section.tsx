@@ -7,12 +7,17 @@ import type { VitalSign } from '../../../shared/schemas/vital-signs.ts';
 import type { UnitSettings } from '../../../shared/units.ts';
 import { outOfRange, type PatientRanges } from '../../../shared/vital-thresholds.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { formatShown, unitOf, useUnits } from '../../lib/units.ts';
 import { DateTimeText, type Column } from '../data-table.tsx';
 import { directionsOf, FlaggedValue, OutOfRangeFlag } from './vital-flags.tsx';
 import { useVitalRanges } from './api/get-vital-ranges.ts';
 import { RecordSection, type RecordFormDialogComponentProps } from './record-section.tsx';
-import { VitalSignFormDialog } from './vital-sign-form-dialog.tsx';
+
+// The readings form (react-hook-form, zod) loads when it is first opened.
+const VitalSignFormDialog = lazyDialog(() =>
+  import('./vital-sign-form-dialog.tsx').then((m) => m.VitalSignFormDialog),
+);
 
 const measurementColumns: { key: VitalMeasurement; header: string }[] = [
   { key: 'pulse', header: 'Pulse' },

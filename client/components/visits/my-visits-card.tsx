@@ -7,16 +7,25 @@ import { addDays } from '../../../shared/dose-schedule.ts';
 import { offlineTexts, visitDayTexts, visitTexts } from '../../../shared/messages.ts';
 import type { MyVisit } from '../../../shared/schemas/visits.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { useOfflineQueue, type QueuedChange } from '../../lib/offline-queue.ts';
 import { EmptyState, ErrorState, LoadingState } from '../list-states.tsx';
 import { PatientLink } from '../patient-link.tsx';
 import { WaitingToSendChip } from '../waiting-to-send-chip.tsx';
 import { useMyVisits } from './api/get-my-visits.ts';
-import { CheckInDialog } from './check-in-dialog.tsx';
-import { CheckOutDialog } from './check-out-dialog.tsx';
 import { positionText } from './use-position.ts';
 import { dayStatusOf, VisitDayStatusChip } from './visit-day-status.tsx';
 import { dayText, localDateOf, visitTimeText } from './visit-day-format.ts';
+
+// The check-in and check-out forms (react-hook-form, zod) load when a visit is first checked.
+const CheckInDialog = lazyDialog(
+  () => import('./check-in-dialog.tsx').then((m) => m.CheckInDialog),
+  (props) => props.visit !== null,
+);
+const CheckOutDialog = lazyDialog(
+  () => import('./check-out-dialog.tsx').then((m) => m.CheckOutDialog),
+  (props) => props.visit !== null,
+);
 
 /** How often the buttons look at the clock (check-in opening), between the list's reads. */
 const CLOCK_TICK_MS = 15_000;

@@ -24,7 +24,6 @@ import { ROTA_PAGE_SIZE, type RotaDay, type VisitSummary } from '../../../shared
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PatientLink } from '../../components/patient-link.tsx';
-import { EditVisitDialog } from '../../components/visit-planning/edit-visit-dialog.tsx';
 import { useRotaDay } from '../../components/visits/api/get-rota-day.ts';
 import {
   StatusChip,
@@ -35,6 +34,14 @@ import {
   type RotaTone,
 } from '../../components/visits/visit-status.tsx';
 import { useSession } from '../../lib/auth.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
+
+// The visit's form (react-hook-form, zod, pickers) loads when a visit is first assigned.
+const EditVisitDialog = lazyDialog(
+  () =>
+    import('../../components/visit-planning/edit-visit-dialog.tsx').then((m) => m.EditVisitDialog),
+  (props) => props.visitId !== null,
+);
 
 const byStart = (a: VisitSummary, b: VisitSummary) =>
   a.plannedStart.localeCompare(b.plannedStart) || a.id - b.id;

@@ -17,14 +17,21 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import type { MedicalRecord } from '../../../shared/schemas/medical-records.ts';
 import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
-import { CancelAppointmentDialog } from '../../components/cancel-appointment-dialog.tsx';
 import { LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PatientVisitsCard } from '../../components/visits/patient-visits-card.tsx';
 import { ownPatientIdOf } from '../../../shared/permissions.ts';
 import { apiPathOf, type RecordType } from '../../../shared/record-types.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { usePatientList } from './api/get-patient-list.ts';
+
+// The cancelling form (react-hook-form, zod) loads when an appointment is first cancelled.
+const CancelAppointmentDialog = lazyDialog(
+  () =>
+    import('../../components/cancel-appointment-dialog.tsx').then((m) => m.CancelAppointmentDialog),
+  (props) => props.appointment !== null,
+);
 
 /**
  * What this screen reads of an appointment (GET /api/appointments/patient/{id}). The doctor is

@@ -18,6 +18,7 @@ import { VitalChartsSection } from '../../components/records/vital-charts-sectio
 import { VitalSignsSection } from '../../components/records/vital-signs-section.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { useChart } from './api/get-chart.ts';
 import { patientFhirUrl } from './api/patient-fhir-export.ts';
 import { useChartRefresh } from './api/use-chart-refresh.ts';
@@ -36,8 +37,13 @@ import { PatientAccountSection } from './components/patient-account-section.tsx'
 import { PatientAppointmentsSection } from './components/patient-appointments-section.tsx';
 import { PatientDetailsSection } from './components/patient-details-section.tsx';
 import { ProblemsSection } from './components/problems-section.tsx';
-import { RecordViewDialog } from './components/record-view-dialog.tsx';
 import { VisitsTab } from './components/visits-section.tsx';
+
+// The record's view (and the type's form it opens) loads when a record is first opened.
+const RecordViewDialog = lazyDialog(
+  () => import('./components/record-view-dialog.tsx').then((m) => m.RecordViewDialog),
+  (props) => props.entry !== null,
+);
 
 const tabs = [
   { key: 'timeline', label: chartTexts.tabs.timeline, needs: 'patients:read' },

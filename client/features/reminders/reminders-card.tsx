@@ -15,7 +15,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notices, reminderTexts } from '../../../shared/messages.ts';
 import type { Reminder } from '../../../shared/schemas/reminders.ts';
@@ -23,11 +23,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { useDeleteReminder } from './api/delete-reminder.ts';
 import { useReminderPage } from './api/get-reminder-page.ts';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { notify } from '../../lib/notify.ts';
 
 // The form (react-hook-form, zod, text fields) loads when the dialog is first opened.
-const ReminderDialog = lazy(() =>
-  import('./reminder-dialog.tsx').then((module) => ({ default: module.ReminderDialog })),
+const ReminderDialog = lazyDialog(() =>
+  import('./reminder-dialog.tsx').then((module) => module.ReminderDialog),
 );
 
 /**
@@ -52,9 +53,6 @@ export function RemindersCard({
     open: false,
     reminder: null,
   });
-  // Once opened, the dialog stays mounted so that it closes with its usual transition.
-  const [dialogUsed, setDialogUsed] = useState(false);
-  if (dialog.open && !dialogUsed) setDialogUsed(true);
   const [toDelete, setToDelete] = useState<Reminder | null>(null);
 
   // The seed's notice on loading the screen, once per visit: a refetch (a change saved, the
@@ -196,15 +194,11 @@ export function RemindersCard({
           />
         )}
       </CardContent>
-      {dialogUsed && (
-        <Suspense fallback={null}>
-          <ReminderDialog
-            open={dialog.open}
-            reminder={dialog.reminder}
-            onClose={() => setDialog({ open: false, reminder: null })}
-          />
-        </Suspense>
-      )}
+      <ReminderDialog
+        open={dialog.open}
+        reminder={dialog.reminder}
+        onClose={() => setDialog({ open: false, reminder: null })}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title={reminderTexts.deleteTitle}

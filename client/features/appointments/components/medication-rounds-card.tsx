@@ -49,7 +49,10 @@ export function MedicationRoundsCard() {
             ) : (
               [doseTexts.lateCount, doseTexts.missedCount].map((label) => (
                 <Box key={label}>
-                  <Skeleton variant="text" width={48} sx={{ fontSize: '2.5rem' }} />
+                  {/* The count's own line, so nothing moves when the counts arrive. */}
+                  <Typography variant="h3" component="p">
+                    <Skeleton variant="text" width={48} />
+                  </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {label}
                   </Typography>

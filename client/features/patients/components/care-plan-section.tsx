@@ -3,95 +3,23 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, Paper, TextField, Tooltip, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import { timesheetTexts } from '../../../../shared/messages.ts';
-import {
-  carePlanTaskInputSchema,
-  MAX_VISIT_TASKS,
-  type CarePlanTask,
-} from '../../../../shared/schemas/visits.ts';
+import { MAX_VISIT_TASKS, type CarePlanTask } from '../../../../shared/schemas/visits.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { FormDialog } from '../../../components/form-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
-import type { RecordFormDialogComponentProps } from '../../../components/records/record-section.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/auth.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useDeleteCarePlanTask } from '../api/delete-care-plan-task.ts';
 import { useCarePlanTasks } from '../api/get-care-plan-tasks.ts';
 import { useSaveCarePlanTask } from '../api/save-care-plan-task.ts';
 
-/** Adds a task to the patient's care plan (no record) or renames one, keeping its place. */
-export function CarePlanTaskFormDialog({
-  open,
-  record,
-  onClose,
-  patientId,
-}: RecordFormDialogComponentProps<CarePlanTask> & { patientId: number }) {
-  const titleId = useId();
-  const save = useSaveCarePlanTask();
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    if (open) {
-      setTitle(record?.title ?? '');
-      setError(undefined);
-    }
-  }, [open, record]);
-
-  const submit = async () => {
-    const parsed = carePlanTaskInputSchema.safeParse({
-      patientId: record?.patientId ?? patientId,
-      title,
-      ...(record ? { position: record.position } : {}),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues.find((i) => i.path[0] === 'title')?.message);
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: record?.id, body: parsed.data });
-      notify('success', record ? timesheetTexts.taskUpdated : timesheetTexts.taskAdded);
-      onClose();
-    } catch (failure) {
-      const message =
-        failure instanceof ApiError
-          ? (failure.errors?.title ?? failure.errors?.position ?? failure.message)
-          : undefined;
-      setError(message);
-      notify('error', timesheetTexts.errorSavingTask);
-    }
-  };
-
-  return (
-    <FormDialog
-      open={open}
-      titleId={titleId}
-      title={record ? timesheetTexts.editTaskTitle : timesheetTexts.addTaskTitle}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      onClose={onClose}
-      busy={save.isPending}
-      cancelLabel={timesheetTexts.cancel}
-      submitLabel={record ? timesheetTexts.rename : timesheetTexts.addTask}
-    >
-      <TextField
-        label={timesheetTexts.taskTitle}
-        name="title"
-        required
-        fullWidth
-        autoFocus
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
-        error={Boolean(error)}
-        helperText={error}
-      />
-    </FormDialog>
-  );
-}
+// The task's form loads when it is first opened.
+export const CarePlanTaskFormDialog = lazyDialog(() =>
+  import('./care-plan-task-form-dialog.tsx').then((m) => m.CarePlanTaskFormDialog),
+);
 
 /**
  * The patient's care plan: the standing tasks new visits copy, in order. Those who keep the

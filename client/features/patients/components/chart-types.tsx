@@ -34,20 +34,47 @@ import type { UnitSettings } from '../../../../shared/units.ts';
 import { DateTimeText, type Column } from '../../../components/data-table.tsx';
 import { IdWithName } from '../../../components/id-with-name.tsx';
 import type { RecordFormDialogComponentProps } from '../../../components/records/record-section.tsx';
-import { MedicalRecordFormDialog } from '../../../components/records/forms/medical-record-form-dialog.tsx';
-import { MedicationFormDialog } from '../../../components/records/forms/medication-form-dialog.tsx';
-import { PrescriptionFormDialog } from '../../../components/records/forms/prescription-form-dialog.tsx';
 import { ScheduleCell } from '../../../components/records/prescription-schedule-cell.tsx';
 import {
   scheduleDetailsText,
   scheduleText,
 } from '../../../components/records/prescription-schedule.ts';
-import { ProgressReportFormDialog } from '../../../components/records/forms/progress-report-form-dialog.tsx';
-import { VitalSignFormDialog } from '../../../components/records/vital-sign-form-dialog.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { formatShown, labelWithUnit } from '../../../lib/units.ts';
 import { CarePlanTaskFormDialog } from './care-plan-section.tsx';
-import { AllergyFormDialog } from './forms/allergy-form-dialog.tsx';
-import { ConditionFormDialog } from './forms/condition-form-dialog.tsx';
+
+// Each type's form (react-hook-form, its schema, its pickers) loads when it is first opened.
+const MedicalRecordFormDialog = lazyDialog(() =>
+  import('../../../components/records/forms/medical-record-form-dialog.tsx').then(
+    (m) => m.MedicalRecordFormDialog,
+  ),
+);
+const MedicationFormDialog = lazyDialog(() =>
+  import('../../../components/records/forms/medication-form-dialog.tsx').then(
+    (m) => m.MedicationFormDialog,
+  ),
+);
+const PrescriptionFormDialog = lazyDialog(() =>
+  import('../../../components/records/forms/prescription-form-dialog.tsx').then(
+    (m) => m.PrescriptionFormDialog,
+  ),
+);
+const ProgressReportFormDialog = lazyDialog(() =>
+  import('../../../components/records/forms/progress-report-form-dialog.tsx').then(
+    (m) => m.ProgressReportFormDialog,
+  ),
+);
+const VitalSignFormDialog = lazyDialog(() =>
+  import('../../../components/records/vital-sign-form-dialog.tsx').then(
+    (m) => m.VitalSignFormDialog,
+  ),
+);
+const AllergyFormDialog = lazyDialog(() =>
+  import('./forms/allergy-form-dialog.tsx').then((m) => m.AllergyFormDialog),
+);
+const ConditionFormDialog = lazyDialog(() =>
+  import('./forms/condition-form-dialog.tsx').then((m) => m.ConditionFormDialog),
+);
 
 /** Who is asking: the session's user and its permission check. */
 export interface Asker {

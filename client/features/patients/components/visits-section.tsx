@@ -6,9 +6,15 @@ import type { VisitStatus, VisitSummary } from '../../../../shared/schemas/visit
 import { CsvDownloadButton } from '../../../components/csv-download-button.tsx';
 import { shortDate } from '../../../components/doses/dose-format.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { usePatientVisits } from '../api/get-patient-visits.ts';
 import { CarePlanSection } from './care-plan-section.tsx';
-import { RecordViewDialog } from './record-view-dialog.tsx';
+
+// The record's view (and the type's form it opens) loads when a record is first opened.
+const RecordViewDialog = lazyDialog(
+  () => import('./record-view-dialog.tsx').then((m) => m.RecordViewDialog),
+  (props) => props.entry !== null,
+);
 
 const statusColor: Record<VisitStatus, 'default' | 'primary' | 'success' | 'error'> = {
   planned: 'default',
