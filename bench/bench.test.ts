@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/db/client.ts';
@@ -16,8 +19,33 @@ import {
 import { doseInputSchema } from '../shared/schemas/doses.ts';
 import { checkInSchema } from '../shared/schemas/visits.ts';
 import { checkInOpensAt } from '../shared/visit-rules.ts';
-import { buildFloor } from './floor.ts';
-import { failedAccessibilityAudits } from './lighthouse-audits.ts';
+import { medicalRecordInputSchema } from '../shared/schemas/medical-records.ts';
+import { prescriptionInputSchema } from '../shared/schemas/prescriptions.ts';
+import { progressReportInputSchema } from '../shared/schemas/progress-reports.ts';
+import { checkOutSchema } from '../shared/schemas/visits.ts';
+import { vitalSignInputSchema } from '../shared/schemas/vital-signs.ts';
+import { root } from './build.ts';
+import { buildFloor, transactionOf } from './floor.ts';
+import {
+  allMet,
+  floorGoalRows,
+  memoryGoalRows,
+  pgliteGoalRows,
+  teamGoalRows,
+  verdictText,
+} from './goals.ts';
+import type { LoadResult } from './load.ts';
+import { memoryGrowth, sampleMemory, type ScenarioMemory } from './memory.ts';
+import { checkOutBody, writeTargets, writtenAppointment } from './targets-writes.ts';
+import {
+  FIRST_SCREENS,
+  loadRegistry,
+  measureRoutes,
+  routePages,
+  SIGNED_IN_FRAME,
+} from './client-weight.ts';
+import { failedAccessibilityAudits, performanceFigures } from './lighthouse-audits.ts';
+import { lighthousePages } from './lighthouse.ts';
 import { runLoad } from './load.ts';
 import { memoryOf, parseProcStatus } from './memory.ts';
 import { agencyExportSection, exportFindings } from './report-export.ts';
@@ -31,14 +59,22 @@ import {
   soakWindows,
   startupSection,
 } from './report-reliability.ts';
-import type { AgencyExport, Report } from './report-types.ts';
-import { BENCH_TIME_ZONE, CHECK_IN_VISITS, generateScale, type ScaleResult } from './scale.ts';
+import type { AgencyExport, Report, Scenario } from './report-types.ts';
+import {
+  BENCH_TIME_ZONE,
+  CHECK_IN_VISITS,
+  generateScale,
+  type BenchPeople,
+  type ScaleResult,
+} from './scale.ts';
 import { sqlOf } from './sql.ts';
 import {
   checkInBody,
   importUpload,
   nextCheckInPath,
   nextFeedPath,
+  targets,
+  teamTargets,
   writtenDose,
   type Tokens,
 } from './targets.ts';
@@ -273,6 +309,52 @@ describe('bench caregiver visits', () => {
     expect(filled.upcoming).toBeGreaterThan(0);
   });
 
+  it('gives the team doctors care teams of 10, 1,000 and 10,000 patients, capped at the agency, as their labels say', async () => {
+    const { teams } = generated.people;
+    expect(teams.map((t) => [t.requested, t.size])).toEqual([
+      [10, 10],
+      [1_000, size.patients],
+      [10_000, size.patients],
+    ]);
+    for (const team of teams) {
+      const held = await one<{
+        members: number;
+        distinct: number;
+        appointments: number;
+        letters: number;
+      }>(
+        `select (select count(*) from care_team_members where user_id = $1)::int as members,
+                (select count(distinct patient_id) from care_team_members where user_id = $1)::int as distinct,
+                (select count(*) from appointments a where a.doctor_id = $1
+                   and exists (select 1 from care_team_members m where m.user_id = $1
+                               and m.patient_id = a.patient_id))::int as appointments,
+                (select count(distinct left(p.last_name, 1)) from care_team_members m
+                   join patients p on p.id = m.patient_id where m.user_id = $1)::int as letters`,
+        [team.doctorId],
+      );
+      expect([held.members, held.distinct, held.appointments]).toEqual([
+        team.size,
+        team.size,
+        2 * team.size,
+      ]);
+      // Spread over the alphabet, not the first few surnames by id.
+      expect(held.letters).toBeGreaterThan(3);
+    }
+    const labels = teamTargets.filter(
+      (t) => t.id.startsWith('patients-team-') && !t.id.endsWith('desc'),
+    );
+    expect(labels.map((t) => t.label)).toEqual([
+      'GET /api/patients?limit=50 (doctor: care team of 10)',
+      'GET /api/patients?limit=50 (doctor: care team of 1,000)',
+      'GET /api/patients?limit=50 (doctor: care team of 10,000; 1,000 at 10k, all it has)',
+    ]);
+    expect(
+      teamTargets
+        .find((t) => t.id === 'appointments-team-10')!
+        .path(generated.people, {} as Tokens),
+    ).toBe(`/api/appointments/doctor/${teams[0]!.doctorId}`);
+  });
+
   it('opens a distinct fresh visit of the checker for every check-in', async () => {
     const { visits } = generated.people;
     expect(new Set(visits.checkInVisitIds).size).toBe(CHECK_IN_VISITS);
@@ -335,6 +417,117 @@ describe('bench Lighthouse reports', () => {
       'color-contrast (2)',
       'label-content-name-mismatch (1)',
     ]);
+  });
+
+  it('reads CLS, LCP, FCP, TBT and the LCP element of a Lighthouse 12 report', () => {
+    const report = {
+      categories: { performance: { score: 0.91 } },
+      audits: {
+        'cumulative-layout-shift': { score: 1, numericValue: 0.012 },
+        'largest-contentful-paint': { score: 0.9, numericValue: 2100.4 },
+        'first-contentful-paint': { score: 0.95, numericValue: 1500 },
+        'total-blocking-time': { score: 1, numericValue: 40 },
+        'largest-contentful-paint-element': {
+          score: 0,
+          details: { items: [{ items: [{ node: { snippet: '<h1 class="title">' } }] }] },
+        },
+      },
+    };
+    expect(performanceFigures(report)).toEqual({
+      cls: 0.012,
+      lcp: 2100.4,
+      fcp: 1500,
+      tbt: 40,
+      lcpElement: '<h1 class="title">',
+    });
+    expect(performanceFigures({ categories: {}, audits: {} })).toEqual({});
+  });
+
+  it('opens /login, every role’s dashboard and the patient chart, each as its role', () => {
+    expect(
+      lighthousePages({ historyPatientId: 42 }).map((p) => [p.route, p.path, p.as ?? 'guest']),
+    ).toEqual([
+      ['/login', '/login', 'guest'],
+      ['/dashboard', '/dashboard', 'doctor'],
+      ['/caregiver-dashboard', '/caregiver-dashboard', 'caregiver'],
+      ['/patient-dashboard', '/patient-dashboard', 'patient'],
+      ['/coordinator-dashboard', '/coordinator-dashboard', 'coordinator'],
+      ['/patients/:id', '/patients/42', 'doctor'],
+    ]);
+  });
+});
+
+describe('bench client weight', () => {
+  it('finds the page module of every first screen in the screen registry', async () => {
+    const pages = routePages(await loadRegistry());
+    expect(FIRST_SCREENS.map((route) => [route, pages.get(route)])).toEqual([
+      ['/login', { page: 'features/auth/login-page.tsx', signedIn: false }],
+      ['/dashboard', { page: 'features/appointments/doctor-dashboard-page.tsx', signedIn: true }],
+      [
+        '/caregiver-dashboard',
+        { page: 'features/reminders/caregiver-dashboard-page.tsx', signedIn: true },
+      ],
+      [
+        '/patient-dashboard',
+        { page: 'features/dashboards/patient-dashboard-page.tsx', signedIn: true },
+      ],
+      [
+        '/coordinator-dashboard',
+        { page: 'features/dashboards/coordinator-dashboard-page.tsx', signedIn: true },
+      ],
+      ['/patients/:id', { page: 'features/patients/patient-detail-page.tsx', signedIn: true }],
+    ]);
+    // The router loads the signed-in frame beside every signed-in page.
+    const router = readFileSync(path.join(root, 'client/app/router.tsx'), 'utf8');
+    expect(router).toContain(`import('./${path.posix.basename(SIGNED_IN_FRAME)}')`);
+  });
+
+  it('adds up the entry, the page and, signed in, the frame with their static imports', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'client-weight-'));
+    const file = (name: string, bytes: number) => {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), 'x'.repeat(bytes));
+    };
+    const manifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_react.js'],
+        css: ['assets/index.css'],
+      },
+      '_react.js': { file: 'assets/react.js' },
+      '_mui.js': { file: 'assets/mui.js', imports: ['_react.js'] },
+      'features/auth/login-page.tsx': {
+        file: 'assets/login.js',
+        isDynamicEntry: true,
+        imports: ['_mui.js'],
+      },
+      'features/a/dash.tsx': { file: 'assets/dash.js', isDynamicEntry: true, imports: ['_mui.js'] },
+      [SIGNED_IN_FRAME]: { file: 'assets/layout.js', isDynamicEntry: true, imports: ['_mui.js'] },
+      'features/a/dialog.tsx': { file: 'assets/dialog.js', isDynamicEntry: true },
+    };
+    file('.vite/manifest.json', 0);
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    for (const name of ['index', 'react', 'mui', 'login', 'dash', 'layout', 'dialog']) {
+      file(`assets/${name}.js`, 1000);
+    }
+    file('assets/index.css', 500);
+    const pages = new Map([
+      ['/login', { page: 'features/auth/login-page.tsx', signedIn: false }],
+      ['/dash', { page: 'features/a/dash.tsx', signedIn: true }],
+    ]);
+    const [login, dash, missing] = measureRoutes(dir, pages, ['/login', '/dash', '/nowhere']);
+    expect([login!.page, login!.jsFiles, login!.jsRaw, login!.cssRaw]).toEqual([
+      'features/auth/login-page.tsx',
+      4,
+      4000,
+      500,
+    ]);
+    // The frame comes with a signed-in page; a lazily loaded dialog does not.
+    expect([dash!.jsFiles, dash!.jsRaw]).toEqual([5, 5000]);
+    expect(dash!.largest.map((l) => l.file)).not.toContain('assets/dialog.js');
+    expect([missing!.page, missing!.jsFiles]).toEqual([null, 2]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
@@ -552,3 +745,226 @@ describe('bench reliability figures', () => {
     );
   });
 });
+
+describe('bench write floor and goals', () => {
+  let database: Database;
+  let floor: ReturnType<typeof buildFloor>;
+  let base: string;
+  let doctor: { id: number; username: string };
+  let patientUser: { id: number };
+  let patient: { id: number };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const sql = sqlOf(database);
+    doctor = await createUser(database.db, { role: 'doctor', now: new Date() });
+    patientUser = await createUser(database.db, { role: 'patient', now: new Date() });
+    patient = await createPatient(database.db, { careTeam: [doctor], account: patientUser });
+    floor = buildFloor(sql, undefined, transactionOf(database));
+    await floor.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(floor.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await floor.close();
+    await database.close();
+  });
+
+  const people = () =>
+    ({ writerUsername: doctor.username, writerPatientIds: [patient.id] }) as BenchPeople;
+
+  it('the write floor writes the appointment, its notice and its audit row in one transaction', async () => {
+    const body = writtenAppointment(people(), 7);
+    const res = await fetch(`${base}/floor/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Record<string, unknown>;
+    expect(created).toMatchObject({
+      doctorId: doctor.id,
+      patientId: patient.id,
+      location: 'Clinic room 2',
+      durationMinutes: 30,
+      status: 'scheduled',
+      requestedBy: doctor.id,
+    });
+    expect(new Date(created.appointmentDate as string).toISOString()).toBe(body.appointmentDate);
+    const sql = sqlOf(database);
+    const audit = await sql.query(
+      `select user_id as "userId", action, entity, entity_id as "entityId", patient_id as "patientId", outcome
+       from audit_log where entity = 'appointment'`,
+    );
+    expect(audit).toEqual([
+      {
+        userId: doctor.id,
+        action: 'create',
+        entity: 'appointment',
+        entityId: String(created.id),
+        patientId: patient.id,
+        outcome: 'success',
+      },
+    ]);
+    const notices = await sql.query(
+      `select user_id as "userId", message, kind, link from notifications`,
+    );
+    expect(notices).toEqual([
+      {
+        userId: patientUser.id,
+        message: 'New appointment on {at} at Clinic room 2',
+        kind: 'appointment',
+        link: '/patient-appointments',
+      },
+    ]);
+    // A doctor unknown to the database: nothing is written.
+    const missing = await fetch(`${base}/floor/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, doctorUsername: 'nobody' }),
+    });
+    expect(missing.status).toBe(404);
+    expect(await sql.query('select id from appointments')).toHaveLength(1);
+  });
+
+  it('sends write bodies the app accepts, each a different record', () => {
+    const p = {
+      writerId: 3,
+      writerUsername: 'bench_doctor_1',
+      writerPatientIds: [11, 12],
+      patientId: 20,
+      caregiverId: 30,
+    } as BenchPeople;
+    const list = writeTargets(() => '/api/visits/check-in/1');
+    const bodyOf = (id: string, n: number) => list.find((t) => t.id === id)!.body!(p, n);
+    expect(medicalRecordInputSchema.safeParse(bodyOf('post-medical-record', 1)).success).toBe(true);
+    expect(progressReportInputSchema.safeParse(bodyOf('post-progress-report', 1)).success).toBe(
+      true,
+    );
+    expect(prescriptionInputSchema.safeParse(bodyOf('post-prescription', 1)).success).toBe(true);
+    expect(vitalSignInputSchema.safeParse(bodyOf('post-vital-sign', 1)).success).toBe(true);
+    expect(bodyOf('post-medical-record', 1)).not.toEqual(bodyOf('post-medical-record', 2));
+    expect(checkOutSchema.safeParse(checkOutBody({ id: 5, tasks: [8, 9] })).success).toBe(true);
+    expect(checkOutBody({ id: 5, tasks: [8, 9] }).tasks).toEqual([
+      { id: 8, status: 'done' },
+      { id: 9, status: 'done' },
+    ]);
+    // Every write of a record is compared with the write floor.
+    expect(list.every((t) => t.kind === 'write' && t.floor === 'write')).toBe(true);
+    expect(targets.filter((t) => t.floor === 'write').map((t) => t.id)).toEqual([
+      'post-appointment',
+      'dose-record',
+      'visit-check-in',
+      'post-medical-record',
+      'post-progress-report',
+      'post-prescription',
+      'post-vital-sign',
+      'visit-check-out',
+    ]);
+  });
+
+  const load = (rps: number, extra: Partial<LoadResult> = {}): LoadResult => ({
+    rps,
+    p50: 5,
+    p99: 40,
+    requests: rps * 10,
+    errors: 0,
+    timeouts: 0,
+    statuses: { '200': rps * 10 },
+    seconds: 10,
+    ...extra,
+  });
+  const scenario = (
+    label: string,
+    driver: 'postgres' | 'pglite',
+    floorRps: number,
+    writeFloorRps: number,
+    results: Record<string, LoadResult>,
+    memory: Scenario['memory'] = null,
+  ): Scenario => ({
+    id: `${driver}-${label}`,
+    driver,
+    size: { label, patients: 1, doctors: 1, caregivers: 1, rows: 1 },
+    counts: {},
+    generationSeconds: 1,
+    generationSteps: {},
+    floor: load(floorRps),
+    writeFloor: load(writeFloorRps),
+    memory,
+    ladder: [],
+    targets: [
+      { id: 'list', label: 'GET list', kind: 'list', floor: 'read', result: results.list },
+      { id: 'write', label: 'POST write', kind: 'write', floor: 'write', result: results.write },
+      { id: 'p-team-10', label: 'GET team (10)', kind: 'list', result: results.small },
+      { id: 'p-team-10000', label: 'GET team (10,000)', kind: 'list', result: results.large },
+    ],
+  });
+
+  it('sets reads against the read floor and writes against the write floor, with verdicts', () => {
+    const small = scenario('10k', 'postgres', 1000, 500, {
+      list: load(800),
+      write: load(400),
+      small: load(900),
+      large: load(850),
+    });
+    const large = scenario('1M', 'postgres', 1000, 500, {
+      list: load(600, { p99: 120 }),
+      write: load(350),
+      small: load(900),
+      large: load(500),
+    });
+    const reads = floorGoalRows([small, large], 'read');
+    const list = reads.find((r) => r.id === 'list')!;
+    expect(list.ratios).toEqual([0.8, 0.6]);
+    expect(list.flat).toBeCloseTo(0.75);
+    expect(list.p99).toBe(120);
+    expect(list.verdict).toBe(false);
+    const writes = floorGoalRows([small, large], 'write');
+    expect(writes.map((w) => w.id)).toEqual(['write']);
+    expect(writes[0]!.ratios).toEqual([0.8, 0.7]);
+    expect(writes[0]!.flat).toBeCloseTo(0.875);
+    expect(writes[0]!.verdict).toBe(true);
+    // With one size, flatness is not measured: not "met".
+    expect(floorGoalRows([small], 'write')[0]!.verdict).toBe(null);
+    const teams = teamGoalRows([small, large]);
+    expect(teams).toHaveLength(1);
+    expect(teams[0]!.flat[0]).toBeCloseTo(850 / 900);
+    expect(teams[0]!.flat[1]).toBeCloseTo(500 / 900);
+    expect(teams[0]!.verdict).toBe(false);
+    expect(allMet([true, null])).toBe(null);
+    expect(allMet([true, true])).toBe(true);
+    expect(allMet([null, false])).toBe(false);
+    expect(verdictText(false)).toBe('**not met**');
+  });
+
+  it('counts PGlite time-outs per endpoint and reads memory growth from the warm start', () => {
+    const mb = 1024 * 1024;
+    const pglite = scenario(
+      '10k',
+      'pglite',
+      400,
+      200,
+      {
+        list: load(180, { timeouts: 3, errors: 3, rss: 150 * mb }),
+        write: load(100, { rss: 160 * mb }),
+      },
+      { start: 90 * mb, end: 170 * mb, peak: 200 * mb },
+    );
+    const rows = pgliteGoalRows(pglite);
+    expect(rows[0]).toMatchObject({ ratio: 0.45, timeouts: 3, floor: 'read', verdict: false });
+    expect(rows[1]).toMatchObject({ ratio: 0.5, timeouts: 0, floor: 'write', verdict: true });
+    expect(rows[2]).toMatchObject({ ratio: null, verdict: null });
+    const report = { scenarios: [pglite] } as Report;
+    const [memory] = memoryGoalRows(report);
+    expect(memory).toMatchObject({ boot: 90 * mb, warm: 150 * mb, end: 170 * mb, peak: 200 * mb });
+    expect(memory!.growth).toBeCloseTo(20 / 150);
+    expect(memory!.verdict).toBe(false);
+    expect(memoryGrowth({ start: 100, end: 105, peak: 120 })).toBeCloseTo(0.05);
+    expect(memoryOfScenario(sampleMemory(process.pid).end())).toBe(true);
+  });
+});
+
+/** A memory reading of a live process has its start, end and a peak at least as high. */
+function memoryOfScenario(m: ScenarioMemory | null): boolean {
+  if (process.platform !== 'linux') return true;
+  return m !== null && m.start > 0 && m.end > 0 && m.peak >= m.end;
+}

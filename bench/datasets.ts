@@ -10,7 +10,7 @@ import type { Scenario } from './report.ts';
 import { generateScale, type BenchPeople, type ScaleSize } from './scale.ts';
 import { baseUrl, stamp, work } from './settings.ts';
 import { sqlOf } from './sql.ts';
-import type { Tokens } from './targets.ts';
+import { teamOf, type Tokens } from './targets.ts';
 
 /** A scenario's database, filled and closed, with what the servers need to run on it. */
 export interface Prepared {
@@ -57,6 +57,9 @@ async function createTokens(
     caregiver: await createSession(database.db, people.caregiverId, now),
     writer: await createSession(database.db, people.writerId, now),
     checker: await createSession(database.db, people.visits.checkerId, now),
+    team10: await createSession(database.db, teamOf(people, 10).doctorId, now),
+    team1000: await createSession(database.db, teamOf(people, 1_000).doctorId, now),
+    team10000: await createSession(database.db, teamOf(people, 10_000).doctorId, now),
   };
 }
 

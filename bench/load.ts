@@ -24,6 +24,8 @@ export interface LoadResult {
   requests: number;
   /** Connection errors + timeouts + non-2xx answers: must be 0. */
   errors: number;
+  /** Requests with no answer within autocannon's 10 s time-out (part of `errors`). */
+  timeouts?: number;
   /** Answers by status code, to explain errors. */
   statuses: Record<string, number>;
   seconds: number;
@@ -31,6 +33,8 @@ export interface LoadResult {
   cpu?: { server: number | null; database: number | null };
   /** Database transactions committed per request (PostgreSQL): about its statements. */
   transactions?: number | null;
+  /** The server process's VmRSS right after the measured run, in bytes (Linux). */
+  rss?: number | null;
 }
 
 /** Runs autocannon against one URL over loopback and returns the figures the report needs. */
@@ -76,6 +80,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     p99: result.latency.p99,
     requests: result.requests.total,
     errors: result.errors + result.non2xx, // errors already include timeouts
+    timeouts: result.timeouts,
     statuses,
     seconds: result.duration,
   };

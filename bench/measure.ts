@@ -2,10 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import type { Prepared } from './datasets.ts';
+import { memoryOf } from './memory.ts';
 import { runLoad, type LoadResult, type LoadSpec } from './load.ts';
 import type { Running } from './processes.ts';
 import type { TargetResult } from './report.ts';
-import { warmupSeconds } from './settings.ts';
+import { connections, log, seconds, warmupSeconds } from './settings.ts';
+import { nextSequence } from './targets.ts';
+import { writtenAppointment } from './targets-writes.ts';
 
 interface Sampler {
   stop(): { samples: number; busy: number; top: { query: string; share: number }[] };
@@ -129,5 +132,25 @@ export async function measureServer(
     database: per(databaseBefore, databaseAfter),
   };
   result.transactions = per(transactionsBefore, transactionsAfter);
+  result.rss = memoryOf(server.child.pid)?.rss ?? null;
   return { result, database: prepared.sampler ? database : undefined };
+}
+
+/**
+ * The write floor (bench/floor.ts): the same appointment bodies as POST /api/appointments, from
+ * the same sequence, on the floor server already running for the scenario.
+ */
+export async function measureWriteFloor(
+  floor: Running,
+  prepared: Pick<Prepared, 'sampler' | 'dbName' | 'people' | 'scenario'>,
+): Promise<LoadResult> {
+  log(`${prepared.scenario.id}: write floor`);
+  const spec: LoadSpec = {
+    url: `${floor.base}/floor/appointments`,
+    method: 'POST',
+    body: () => writtenAppointment(prepared.people, nextSequence()),
+    connections,
+    seconds,
+  };
+  return (await measureServer(spec, floor, prepared)).result;
 }

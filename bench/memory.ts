@@ -28,3 +28,30 @@ export function memoryOf(pid: number | undefined): Memory | null {
     return null;
   }
 }
+
+/** The app's resident memory over one scenario: after start-up, after its last target, and the peak. */
+export interface ScenarioMemory {
+  /** VmRSS right after start-up, before the first target, in bytes. */
+  start: number;
+  /** VmRSS after the last target's load, in bytes. */
+  end: number;
+  /** VmHWM after the last target: the most it was resident during the scenario, in bytes. */
+  peak: number;
+}
+
+/**
+ * Reads the process's memory now (start) and returns what reads it again at the end; null off
+ * Linux or when the process has gone.
+ */
+export function sampleMemory(pid: number | undefined): { end(): ScenarioMemory | null } {
+  const start = memoryOf(pid);
+  return {
+    end() {
+      const end = memoryOf(pid);
+      return start && end ? { start: start.rss, end: end.rss, peak: end.peak } : null;
+    },
+  };
+}
+
+/** How much the resident memory grew over the scenario, as a share of the start (0.1 = 10%). */
+export const memoryGrowth = (m: ScenarioMemory): number => (m.end - m.start) / m.start;

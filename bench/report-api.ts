@@ -1,3 +1,4 @@
+import { floorFor } from './goals.ts';
 import type { Report, Scenario } from './report-types.ts';
 import {
   cells,
@@ -39,6 +40,19 @@ function driverTable(scenarios: Scenario[]): string[] {
     floorCells.push(a && b ? ratio(b.rps / a.rps) : '');
   }
   lines.push(row(floorCells));
+  if (scenarios.some((s) => s.writeFloor)) {
+    const writeCells = [
+      '**write floor** (bare Fastify, an appointment, its notices and audit row in one transaction)',
+    ];
+    for (const s of scenarios)
+      writeCells.push(...cells(s.writeFloor ?? undefined, s.writeFloor ?? null));
+    if (scenarios.length > 1) {
+      const a = scenarios[0]!.writeFloor;
+      const b = scenarios.at(-1)!.writeFloor;
+      writeCells.push(a && b ? ratio(b.rps / a.rps) : '');
+    }
+    lines.push(row(writeCells));
+  }
   const ids = scenarios[0]?.targets.map((t) => t.id) ?? [];
   for (const id of ids) {
     const first = scenarios[0]!.targets.find((t) => t.id === id)!;
@@ -46,7 +60,7 @@ function driverTable(scenarios: Scenario[]): string[] {
     const notes: string[] = [];
     for (const s of scenarios) {
       const t = s.targets.find((x) => x.id === id);
-      values.push(...cells(t?.result, s.floor, t?.unavailable));
+      values.push(...cells(t?.result, t ? floorFor(s, t) : s.floor, t?.unavailable));
       if (t?.unavailable && !notes.includes(t.unavailable)) notes.push(t.unavailable);
     }
     if (scenarios.length > 1) {
@@ -122,7 +136,7 @@ export function apiSection(report: Report, push: Push): void {
     '## API throughput and latency',
     '',
     `autocannon, ${report.settings.connections} connections over loopback, ${report.settings.seconds} s per endpoint after a ${report.settings.warmupSeconds} s warm-up. ` +
-      'Errors count connection errors, time-outs and every non-2xx answer. "÷ floor" is the endpoint\'s requests per second divided by the floor\'s on the same database in the same run. ' +
+      "Errors count connection errors, time-outs and every non-2xx answer. \"÷ floor\" is the endpoint's requests per second divided by the floor's on the same database in the same run: the write floor's for the writes of a record (appointment, clinical records, dose, check-in and out, vital reading), the read floor's for the rest. " +
       'The last column compares the largest size with the smallest (1.00 = flat).',
     '',
   );
@@ -136,7 +150,7 @@ export function apiSection(report: Report, push: Push): void {
       '',
       ...(driver === 'pglite'
         ? [
-            "PGlite runs every query on the server's one JavaScript thread, one at a time: at 50 concurrent connections requests queue behind each other, so p99 latency is long, and any request still waiting after autocannon's 10 s time-out counts as an error. It is the embedded database for trying the product and small installs; production belongs on PostgreSQL (README).",
+            "PGlite runs every query on the server's one JavaScript thread, one at a time (how requests queue: Goals, 3): at 50 concurrent connections requests queue behind each other, so p99 latency is long, and any request still waiting after autocannon's 10 s time-out counts as an error. It is the embedded database for trying the product and small installs; production belongs on PostgreSQL (README).",
             '',
           ]
         : []),

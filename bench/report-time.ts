@@ -76,6 +76,9 @@ export function cpuSection(report: Report, push: Push): void {
       row(['---', ...withCpu.flatMap(() => ['---:', '---:', '---:', '---:'])]),
       row(['floor', ...withCpu.flatMap((s) => cpuCells(s.floor ?? undefined))]),
     );
+    if (withCpu.some((s) => s.writeFloor)) {
+      push(row(['write floor', ...withCpu.flatMap((s) => cpuCells(s.writeFloor ?? undefined))]));
+    }
     for (const step of withCpu[0]!.ladder) {
       push(
         row([

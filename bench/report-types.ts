@@ -2,6 +2,7 @@ import type { ChunkContents } from './build.ts';
 import type { RouteWeight } from './client-weight.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
+import type { ScenarioMemory } from './memory.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { Reliability } from './report-reliability.ts';
 import type { ScaleSize } from './scale.ts';
@@ -10,6 +11,8 @@ export interface TargetResult {
   id: string;
   label: string;
   kind: 'list' | 'dashboard' | 'write';
+  /** The floor it is compared with (default read): writes of a record go against the write floor. */
+  floor?: 'read' | 'write';
   result?: LoadResult;
   unavailable?: string;
   database?: { samples: number; busy: number; top: { query: string; share: number }[] };
@@ -23,6 +26,10 @@ export interface Scenario {
   generationSeconds: number;
   generationSteps: Record<string, number>;
   floor: LoadResult | null;
+  /** The write floor (POST /floor/appointments), when measured. */
+  writeFloor?: LoadResult | null;
+  /** The app's resident memory over the scenario's load, when read (Linux). */
+  memory?: ScenarioMemory | null;
   ladder: { id: string; label: string; result: LoadResult }[];
   targets: TargetResult[];
 }

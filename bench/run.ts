@@ -285,7 +285,9 @@ function printLighthouse(report: Report): void {
   for (const l of report.lighthouse) {
     const failed = l.failedAudits?.length ? l.failedAudits.join(', ') : 'none';
     log(
-      `${l.route}: performance ${l.performance ?? '—'}, accessibility ${l.accessibility ?? '—'}, ` +
+      `${l.route}: performance ${l.performance ?? '—'} (CLS ${l.cls?.toFixed(3) ?? '—'}, ` +
+        `LCP ${l.lcp?.toFixed(0) ?? '—'} ms, TBT ${l.tbt?.toFixed(0) ?? '—'} ms), ` +
+        `accessibility ${l.accessibility ?? '—'}, ` +
         `failed accessibility audits: ${failed}${l.error ? ` (${l.error})` : ''}`,
     );
   }

@@ -32,6 +32,12 @@ export const sizes = {
 /** Who the benchmark acts as, and the rows it asks for. */
 export interface BenchPeople {
   supervisorId: number;
+  /**
+   * Three more doctors whose care teams hold TEAM_SIZES patients each, capped at the scale's
+   * patient count (so 1,000 for both bigger teams at 10k, and 10,000 at 1M), every patient's
+   * name spread over the alphabet, with two appointments per team patient (see `generateTeams`).
+   */
+  teams: BenchTeam[];
   /** A doctor with admin privileges: the agency export and the patient import. */
   adminId: number;
   doctorId: number;
@@ -76,6 +82,17 @@ export interface BenchPeople {
     checkInVisitIds: number[];
   };
 }
+
+/** A doctor with a care team of `size` patients (`requested`, capped at the scale's patients). */
+export interface BenchTeam {
+  requested: TeamSize;
+  size: number;
+  doctorId: number;
+}
+
+/** The care-team sizes the bench measures a doctor's lists at. */
+export const TEAM_SIZES = [10, 1_000, 10_000] as const;
+export type TeamSize = (typeof TEAM_SIZES)[number];
 
 /** The bench agency's zone (agency_settings), in which every schedule below is set. */
 export const BENCH_TIME_ZONE = 'Europe/London';
@@ -374,6 +391,7 @@ export async function generateScale(
     now: options.now,
     today: localParts(options.now, BENCH_TIME_ZONE).date,
   });
+  const teams = await generateTeams(step, db, { p0, P, now, hash });
   for (const index of indexes) await step('indexes', index.definition);
   await db.exec(`set session_replication_role = origin`).catch(() => undefined);
   // Fresh statistics, as autovacuum would have them on a database that grew over time.
@@ -401,6 +419,7 @@ export async function generateScale(
   return {
     people: {
       supervisorId,
+      teams,
       adminId,
       doctorId: d0,
       writerId: d0 + 1,
@@ -418,6 +437,47 @@ export async function generateScale(
     counts,
     timings,
   };
+}
+
+/**
+ * The team doctors: one per TEAM_SIZES entry, added last so no other actor's data changes
+ * shape. Doctor k's team is every (P / size)-th patient from an offset of k, so its names spread
+ * over the alphabet as a real caseload's do (the first patients by id share a few surnames);
+ * each team patient has two appointments with that doctor, a year back and a year ahead.
+ */
+async function generateTeams(
+  step: (name: string, text: string) => Promise<void>,
+  db: Sql,
+  s: { p0: number; P: number; now: string; hash: string },
+): Promise<BenchTeam[]> {
+  const { p0, P, now, hash } = s;
+  const teams: BenchTeam[] = [];
+  for (const [k, requested] of TEAM_SIZES.entries()) {
+    const size = Math.min(requested, P);
+    const stride = Math.floor(P / size);
+    const [user] = await db.query<{ id: number }>(
+      `insert into users (username, first_name, second_name, email, primary_location, role, privileges, password_hash)
+       values ($1, 'Team', 'Doctor ' || $2::text, $1 || '@example.com', 'Benchtown', 'doctor', 'editor', '${hash}')
+       returning id::int as id`,
+      [`bench_team_doctor_${requested}`, requested],
+    );
+    const doctorId = user!.id;
+    // g picks the team's patients; (offset + g * stride) % P stays inside the agency.
+    const member = `${p0} + (${stride === 1 ? 0 : k} + g * ${stride}) % ${P}`;
+    await step(
+      'team_doctors',
+      `insert into care_team_members (patient_id, user_id, added_by)
+         select ${member}, ${doctorId}, ${doctorId} from generate_series(0, ${size - 1}) g;
+       insert into appointments (doctor_id, patient_id, appointment_date, location, requested_by, created_at, updated_at)
+         select ${doctorId}, ${member},
+                date_trunc('hour', ${now}) + (j * 2 - 1) * ((g::bigint * 7919) % 365 + 1) * interval '1 day'
+                  + (g % 8) * interval '1 hour',
+                case when g % 3 = 0 then 'Home visit' else 'Clinic room ' || (1 + g % 4) end, ${doctorId}, ${now}, ${now}
+         from generate_series(0, ${size - 1}) g cross join generate_series(0, 1) j`,
+    );
+    teams.push({ requested, size, doctorId });
+  }
+  return teams;
 }
 
 /** The caregiver's medicines: eight, three times a day. */

@@ -4,7 +4,8 @@ import type { Prepared } from './datasets.ts';
 import { buildFloor } from './floor.ts';
 import { runLighthouse } from './lighthouse.ts';
 import type { LoadSpec } from './load.ts';
-import { measure, measureServer } from './measure.ts';
+import { measure, measureServer, measureWriteFloor } from './measure.ts';
+import { sampleMemory } from './memory.ts';
 import { appProgram, floorProgram, startProgram, type Program, type Running } from './processes.ts';
 import { profileSlowestList } from './profiling.ts';
 import type { Report, TargetResult } from './report.ts';
@@ -15,6 +16,7 @@ import {
   log,
   onlyTargets,
   seconds,
+  warmupSeconds,
   work,
 } from './settings.ts';
 import { sqlOf } from './sql.ts';
@@ -62,6 +64,7 @@ async function measureFloor(prepared: Prepared, options: ScenarioOptions): Promi
         prepared,
       )
     ).result;
+    scenario.writeFloor = await measureWriteFloor(floor, prepared);
     if (options.ladder) {
       for (const step of ladder) {
         log(`${scenario.id}: ${step.label}`);
@@ -127,13 +130,24 @@ async function measureTargets(prepared: Prepared, app: Running): Promise<void> {
   const { scenario, people, tokens } = prepared;
   const routes = await routesOf(app);
   for (const target of targets.filter((t) => !onlyTargets || onlyTargets.has(t.id))) {
-    const entry: TargetResult = { id: target.id, label: target.label, kind: target.kind };
+    const entry: TargetResult = {
+      id: target.id,
+      label: target.label,
+      kind: target.kind,
+      floor: target.floor ?? 'read',
+    };
     scenario.targets.push(entry);
     if (!routes.has(`${target.method} ${target.route}`)) {
       entry.unavailable = 'not available (route not in the API yet)';
       log(`${scenario.id}: ${target.id}: not available`);
       continue;
     }
+    await target.before?.({
+      base: app.base,
+      people,
+      tokens,
+      seconds: warmupSeconds + seconds,
+    });
     // One real request first: a target that fails is reported, not hammered.
     const probe = await fetch(app.base + target.path(people, tokens), {
       method: target.method,
@@ -180,10 +194,12 @@ async function measureApp(
   log(`${prepared.scenario.id}: app`);
   const app = await startProgram(`app-${prepared.scenario.id}`, program);
   try {
+    const memory = sampleMemory(app.child.pid);
     if (!lighthouseOnly) await measureTargets(prepared, app);
+    prepared.scenario.memory = memory.end();
     if (options.lighthouse) {
       extras.assetEncoding = await assetEncoding(app.base);
-      const lighthouse = await runLighthouse(app.base, prepared.tokens);
+      const lighthouse = await runLighthouse(app.base, prepared);
       extras.lighthouse = lighthouse.results;
       extras.lighthouseNote = lighthouse.note;
     }

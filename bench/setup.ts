@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildClient, buildServer, root, type ChunkContents } from './build.ts';
-import { measureRoutes } from './client-weight.ts';
+import { FIRST_SCREENS, loadRegistry, measureRoutes, routePages } from './client-weight.ts';
 import type { Report } from './report.ts';
 import { baseUrl, log, work } from './settings.ts';
 
@@ -57,8 +57,8 @@ export async function buildApp(report: Report, withClient = true): Promise<strin
       contents = await buildClient(path.join(work, 'client'));
       report.client = measureRoutes(
         path.join(work, 'client'),
-        path.join(root, 'client/app/router.tsx'),
-        ['/login', '/dashboard', '/caregiver-dashboard', '/patient-dashboard'],
+        routePages(await loadRegistry()),
+        FIRST_SCREENS,
       );
       report.chunkContents = contents;
     } catch (error) {

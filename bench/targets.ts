@@ -1,13 +1,19 @@
 import { addDays, localParts, zonedInstant } from '../shared/dose-schedule.ts';
 import {
   BENCH_TIME_ZONE,
+  TEAM_SIZES,
   WRITTEN_DOSE_DAYS,
   WRITTEN_DOSE_TIMES,
   type BenchPeople,
+  type TeamSize,
 } from './scale.ts';
+import { writeTargets, writtenAppointment } from './targets-writes.ts';
+
+/** The doctor whose care team holds that many patients (see `teams` in scale.ts). */
+export type TeamActor = `team${TeamSize}`;
 
 export type Actor =
-  'supervisor' | 'admin' | 'doctor' | 'patient' | 'caregiver' | 'writer' | 'checker';
+  'supervisor' | 'admin' | 'doctor' | 'patient' | 'caregiver' | 'writer' | 'checker' | TeamActor;
 
 /**
  * A bearer session per actor, created on the scenario's database before the servers start, and
@@ -50,9 +56,21 @@ export interface Target {
   upload?: Upload;
   /** The path names a fresh record at each call: asked again for every request. */
   freshPath?: boolean;
+  /** The floor it is compared with: the write floor for writes of a record (default: read). */
+  floor?: 'read' | 'write';
+  /** Run once before its probe and load (e.g. checking in the visits a check-out needs). */
+  before?(context: TargetContext): Promise<void>;
 }
 
-const farFuture = Date.now() + 400 * 24 * 3600_000;
+/** What a target's `before` step may use: the app, the people and sessions, the run's seconds. */
+export interface TargetContext {
+  base: string;
+  people: BenchPeople;
+  tokens: Tokens;
+  /** Seconds of load to come (warm-up and measured run). */
+  seconds: number;
+}
+
 /** The patient dashboard asks for appointments from the moment it opened. */
 const openedAt = new Date().toISOString();
 /** Numbers the written appointments across warm-up and measured runs, so none repeats. */
@@ -132,6 +150,54 @@ export const checkInBody = () => ({
   location: { status: 'shared' as const, latitude: 52.41, longitude: -1.52, accuracy: 12 },
 });
 
+/** The team doctor of that requested size. */
+export function teamOf(people: BenchPeople, size: TeamSize) {
+  const team = people.teams.find((t) => t.requested === size);
+  if (!team) throw new Error(`the bench data has no doctor with a care team of ${size}`);
+  return team;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+/** How a team's size reads in a label: capped at the scenario's patients (1,000 at 10k). */
+const teamLabel = (size: TeamSize) =>
+  size > 1_000
+    ? `care team of ${count(size)}; 1,000 at 10k, all it has`
+    : `care team of ${count(size)}`;
+
+/**
+ * A doctor's lists at each care-team size: the patients page (by name, and Z to A) and their
+ * appointments, so the report shows whether a list stays flat from a team of 10 to 10,000.
+ */
+export const teamTargets: Target[] = TEAM_SIZES.flatMap((size): Target[] => [
+  {
+    id: `patients-team-${size}`,
+    label: `GET /api/patients?limit=50 (doctor: ${teamLabel(size)})`,
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients',
+    as: `team${size}`,
+    path: () => '/api/patients?limit=50',
+  },
+  {
+    id: `patients-team-${size}-name-desc`,
+    label: `GET /api/patients?sort=-name&limit=50 (doctor: ${teamLabel(size)}, Z to A)`,
+    kind: 'list',
+    method: 'GET',
+    route: '/api/patients',
+    as: `team${size}`,
+    path: () => '/api/patients?sort=-name&limit=50',
+  },
+  {
+    id: `appointments-team-${size}`,
+    label: `GET /api/appointments/doctor/{id} (doctor: ${teamLabel(size)}, 2 appointments each)`,
+    kind: 'list',
+    method: 'GET',
+    route: '/api/appointments/doctor/{}',
+    as: `team${size}`,
+    path: (p) => `/api/appointments/doctor/${teamOf(p, size).doctorId}`,
+  },
+]);
+
 /** The API endpoints measured in every scenario, each compared with the floor. */
 export const targets: Target[] = [
   {
@@ -198,6 +264,7 @@ export const targets: Target[] = [
     as: 'doctor',
     path: (p) => `/api/appointments/doctor/${p.doctorId}`,
   },
+  ...teamTargets,
   {
     id: 'dash-records',
     label: 'GET /api/medical-records/patient/{id}?limit=3&count=none (patient)',
@@ -314,19 +381,12 @@ export const targets: Target[] = [
     id: 'post-appointment',
     label: 'POST /api/appointments (doctor, JSON)',
     kind: 'write',
+    floor: 'write',
     method: 'POST',
     route: '/api/appointments',
     as: 'writer',
     path: () => '/api/appointments',
-    // A distinct future half hour per request (an appointment lasts 30 minutes), past the
-    // generated appointments, so no request collides with another booking of the same doctor. A second doctor books them, so the
-    // bench doctor's lists stay the size the data generator made them.
-    body: (p, n) => ({
-      doctorUsername: p.writerUsername,
-      patientId: p.writerPatientIds[n % p.writerPatientIds.length],
-      appointmentDate: new Date(farFuture + n * 30 * 60_000).toISOString(),
-      location: 'Clinic room 2',
-    }),
+    body: writtenAppointment,
   },
   {
     id: 'doses-due',
@@ -341,6 +401,7 @@ export const targets: Target[] = [
     id: 'dose-record',
     label: 'POST /api/doses (doctor records a scheduled dose given, JSON)',
     kind: 'write',
+    floor: 'write',
     method: 'POST',
     route: '/api/doses',
     as: 'writer',
@@ -397,6 +458,7 @@ export const targets: Target[] = [
     id: 'visit-check-in',
     label: 'POST /api/visits/check-in/{id} (caregiver checks in to a fresh visit, JSON)',
     kind: 'write',
+    floor: 'write',
     method: 'POST',
     route: '/api/visits/check-in/{}',
     as: 'checker',
@@ -404,6 +466,7 @@ export const targets: Target[] = [
     freshPath: true,
     body: checkInBody,
   },
+  ...writeTargets(nextCheckInPath),
 ];
 
 /** The floor with one more piece of the app's work per step. */
