@@ -21,10 +21,7 @@ import {
   getDisplayTimeZone,
   zoneAbbreviation,
 } from '../../shared/format.ts';
-import {
-  appointmentStatusLabels,
-  type AppointmentStatus,
-} from '../../shared/schemas/appointments.ts';
+import { appointmentStatusLabels, type AppointmentStatus } from '../../shared/constants.ts';
 import { readableTones } from '../lib/theme-tokens.ts';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 

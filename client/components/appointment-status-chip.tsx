@@ -3,10 +3,7 @@ import DoneIcon from '@mui/icons-material/TaskAlt';
 import NoShowIcon from '@mui/icons-material/PersonOff';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Chip } from '@mui/material';
-import {
-  appointmentStatusLabels,
-  type AppointmentStatus,
-} from '../../shared/schemas/appointments.ts';
+import { appointmentStatusLabels, type AppointmentStatus } from '../../shared/constants.ts';
 
 const icons: Record<AppointmentStatus, typeof DoneIcon> = {
   scheduled: ScheduleIcon,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { VitalMeasurement } from '../../shared/messages.ts';
 import { vitalSignLabels } from '../../shared/messages.ts';
-import { vitalSignBounds } from '../../shared/schemas/vital-signs.ts';
+import { vitalSignBounds } from '../../shared/constants.ts';
 import {
   celsiusToFahrenheit,
   defaultUnits,

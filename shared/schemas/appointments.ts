@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  APPOINTMENT_STATUSES,
+  appointmentStatusLabels,
+  appointmentStatusTexts,
+  DEFAULT_DURATION_MINUTES,
+  MAX_DURATION_MINUTES,
+  MIN_DURATION_MINUTES,
+  type AppointmentStatus,
+} from '../constants.ts';
 import { appointmentTexts, validation } from '../messages.ts';
 import {
   CARE_YEARS,
@@ -54,47 +63,16 @@ const optionalInstant = (name: 'from' | 'to') =>
 /** Treats '' (an empty form field) as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** What an appointment is: planned, held, missed, or called off (kept, with a reason). */
-export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'no-show', 'cancelled'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
-
-/** How long an appointment may be planned to take, in whole minutes. */
-export const DEFAULT_DURATION_MINUTES = 30;
-export const MIN_DURATION_MINUTES = 5;
-export const MAX_DURATION_MINUTES = 480;
-
-/** Texts of durations, statuses, cancelling and double bookings. */
-export const appointmentStatusTexts = {
-  durationRange: `Duration must be a whole number of minutes from ${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES}`,
-  statusInvalid: 'Status must be scheduled, completed or no-show',
-  reasonRequired: 'Give a reason for cancelling',
-  alreadyCancelled: 'This appointment is already cancelled',
-  cancelledStays: 'A cancelled appointment cannot change its status',
-  confirmInvalid: 'confirmOverlap must be true or false',
-  overlapTitle: 'Double booking',
-  bookAnyway: 'Book anyway',
-  goBack: 'Go back',
-  markCompleted: 'Mark completed',
-  markNoShow: 'Mark no-show',
-  markScheduled: 'Mark scheduled',
-  cancelAction: 'Cancel appointment',
-  reasonLabel: 'Reason',
-  statusChanged: 'Appointment status updated',
-  /** The 409's sentence: who the doctor already sees, and when (UTC; the client shows local). */
-  overlap: (patientName: string | null, when: string) =>
-    patientName
-      ? `The doctor already has an appointment with ${patientName} at ${when}. Book anyway?`
-      : `The doctor already has an appointment at ${when}. Book anyway?`,
-} as const;
-
-/** The words each status is shown with. */
-export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  'no-show': 'No-show',
-  cancelled: 'Cancelled',
+export {
+  APPOINTMENT_STATUSES,
+  appointmentStatusLabels,
+  appointmentStatusTexts,
+  DEFAULT_DURATION_MINUTES,
+  MAX_DURATION_MINUTES,
+  MIN_DURATION_MINUTES,
+  type AppointmentStatus,
 };
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 
 /** Reads a form's text ("30") or a JSON number; blank is absent. */
 const optionalDuration = z.preprocess(

@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { chartTexts, thresholdTexts, vitalSignLabels, type VitalMeasurement } from '../messages.ts';
-import { recordTypes } from '../record-types.ts';
+import {
+  SERIES_MAX,
+  seriesSpans,
+  timelineTypes,
+  type SeriesSpan,
+  type TimelineType,
+} from '../constants.ts';
 import { allergySchema, allergyStatuses } from './allergies.ts';
 import { CARE_YEARS, parseCalendarDate } from './common.ts';
 import { conditionSchema } from './conditions.ts';
@@ -82,12 +88,7 @@ export const chartSchema = z.object({
 });
 export type Chart = z.infer<typeof chartSchema>;
 
-/** The types the timeline holds: every registry type about a patient but the patient itself. */
-export const timelineTypes = recordTypes.map((t) => t.type).filter((t) => t !== 'patient') as [
-  Exclude<(typeof recordTypes)[number]['type'], 'patient'>,
-  ...Exclude<(typeof recordTypes)[number]['type'], 'patient'>[],
-];
-export type TimelineType = (typeof timelineTypes)[number];
+export { timelineTypes, type TimelineType };
 
 const optionalDay = z
   .string()
@@ -149,10 +150,7 @@ export const timelinePageSchema = z.object({
 });
 export type TimelinePage = z.infer<typeof timelinePageSchema>;
 
-export const seriesSpans = ['7', '30', '90', 'all'] as const;
-export type SeriesSpan = (typeof seriesSpans)[number];
-/** At most this many readings come back for a chart (the newest). */
-export const SERIES_MAX = 2000;
+export { SERIES_MAX, seriesSpans, type SeriesSpan };
 
 /** GET /api/patients/{id}/vital-series?days=7|30|90|all */
 export const vitalSeriesQuerySchema = z.object({

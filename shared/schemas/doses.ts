@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { doseConflictCodes, type DoseConflict } from '../constants.ts';
 import { agencyAccountTexts, agencyTexts, doseTexts, validation, visitTexts } from '../messages.ts';
 import { optionalText } from './common.ts';
 import { clinicalId, parseClinicalInstant, recordBaseSchema } from './clinical.ts';
@@ -258,13 +259,13 @@ export type Dose = z.infer<typeof doseSchema>;
 /** The 409 of recording a dose that already has an outcome. */
 export const doseConflictSchema = z.object({
   message: z.string(),
-  code: z.enum(['already-recorded', 'prn-too-soon', 'prn-daily-limit']),
+  code: z.enum(doseConflictCodes),
   /** The outcome already recorded (already-recorded). */
   doseId: z.number().optional(),
   /** When the next PRN dose is allowed (prn-*), ISO 8601. */
   nextAllowedAt: z.string().optional(),
-});
-export type DoseConflict = z.infer<typeof doseConflictSchema>;
+}) satisfies z.ZodType<DoseConflict>;
+export type { DoseConflict };
 
 /** The outcome on a slot, as lists show it. */
 export const slotOutcomeSchema = z.object({

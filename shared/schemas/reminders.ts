@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRESETS_CREATED_HEADER } from '../constants.ts';
 import { reminderTexts, validation } from '../messages.ts';
 import { CARE_YEARS, listQuerySchema, parseInstant } from './common.ts';
 
@@ -14,8 +15,7 @@ export const presetReminders = [
   { message: 'Blood pressure check', date: '2024-12-02T14:00:00' },
 ] as const;
 
-/** The header of GET /api/reminders that says whether the presets were created just now. */
-export const PRESETS_CREATED_HEADER = 'X-Presets-Created';
+export { PRESETS_CREATED_HEADER };
 
 const both = validation.reminderBoth;
 

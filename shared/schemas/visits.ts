@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  MAX_REPEAT_DAYS,
+  MAX_VISIT_MINUTES,
+  MAX_VISIT_TASKS,
+  ROTA_PAGE_SIZE,
+} from '../constants.ts';
 import { visitTexts } from '../messages.ts';
 import { optionalText, requiredText } from './common.ts';
 import {
@@ -52,10 +58,7 @@ export type TimesheetException = (typeof timesheetExceptions)[number];
 export const applyToChoices = ['one', 'following'] as const;
 export type ApplyTo = (typeof applyToChoices)[number];
 
-/** The longest visit, and the furthest a weekly repeat may run from its first visit. */
-export const MAX_VISIT_MINUTES = 24 * 60;
-export const MAX_REPEAT_DAYS = 366;
-export const MAX_VISIT_TASKS = 30;
+export { MAX_REPEAT_DAYS, MAX_VISIT_MINUTES, MAX_VISIT_TASKS, ROTA_PAGE_SIZE };
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -417,9 +420,6 @@ export const visitDayQuerySchema = z.object({
     .refine(isCalendarDate, visitTexts.weekInvalid)
     .optional(),
 });
-
-/** Rota pages: this many caregivers (rows) each, by name. */
-export const ROTA_PAGE_SIZE = 50;
 
 const rotaPage = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),

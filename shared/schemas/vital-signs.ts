@@ -1,25 +1,9 @@
 import { z } from 'zod';
+import { vitalMeasurements, vitalSignBounds } from '../constants.ts';
 import { validation, vitalSignLabels, vitalSignTexts, type VitalMeasurement } from '../messages.ts';
 import { clinicalDateTime, clinicalId, recordBaseSchema } from './clinical.ts';
 
-/**
- * The physiological range of each measurement: wide enough for a frail but living patient
- * (a pulse of 38, SpO2 of 82), narrow enough to catch a slip of the keyboard (a pulse of 900).
- * `decimals` is how precisely it is stored.
- */
-export const vitalSignBounds = {
-  systolic: { min: 50, max: 260, decimals: 0 },
-  diastolic: { min: 20, max: 160, decimals: 0 },
-  pulse: { min: 20, max: 250, decimals: 0 },
-  respiratoryRate: { min: 4, max: 60, decimals: 0 },
-  temperatureC: { min: 30, max: 43, decimals: 1 },
-  spo2: { min: 50, max: 100, decimals: 0 },
-  glucoseMmolL: { min: 1, max: 40, decimals: 1 },
-  weightKg: { min: 1, max: 350, decimals: 1 },
-  pain: { min: 0, max: 10, decimals: 0 },
-} as const satisfies Record<VitalMeasurement, { min: number; max: number; decimals: 0 | 1 }>;
-
-export const vitalMeasurements = Object.keys(vitalSignBounds) as VitalMeasurement[];
+export { vitalMeasurements, vitalSignBounds };
 
 export const NOTE_MAX = 1000;
 

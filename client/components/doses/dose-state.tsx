@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { doseRoundTexts, doseTexts } from '../../../shared/messages.ts';
-import { doseConflictSchema, type PrnStatus } from '../../../shared/schemas/doses.ts';
+import { isDoseConflict } from '../../../shared/constants.ts';
+import type { PrnStatus } from '../../../shared/schemas/doses.ts';
 import { ApiError } from '../../lib/api.ts';
 import { doseTimeText } from './dose-format.ts';
 
@@ -10,8 +11,7 @@ export const slotKey = (slot: { prescriptionId: number; scheduledAt: string }) =
 /** The body of a 409 of recording, when it is one. */
 export function doseConflictOf(error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const parsed = doseConflictSchema.safeParse(error.body);
-  return parsed.success ? parsed.data : null;
+  return isDoseConflict(error.body) ? error.body : null;
 }
 
 /** An as-needed medicine's state: when the next dose may be given, how many in 24 hours. */

@@ -35,7 +35,8 @@ import {
   vitalSignTexts,
   type VitalMeasurement,
 } from '../../../shared/messages.ts';
-import { seriesSpans, type SeriesSpan, type VitalSeries } from '../../../shared/schemas/chart.ts';
+import type { VitalSeries } from '../../../shared/schemas/chart.ts';
+import { seriesSpans, type SeriesSpan } from '../../../shared/constants.ts';
 import { defaultFontSize } from '../../../shared/settings.ts';
 import type { UnitSettings } from '../../../shared/units.ts';
 import { rangeText, type PatientRanges } from '../../../shared/vital-thresholds.ts';

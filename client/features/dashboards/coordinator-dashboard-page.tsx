@@ -20,7 +20,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { coordinatorTexts, rotaTexts, visitTexts } from '../../../shared/messages.ts';
-import { ROTA_PAGE_SIZE, type RotaDay, type VisitSummary } from '../../../shared/schemas/visits.ts';
+import type { RotaDay, VisitSummary } from '../../../shared/schemas/visits.ts';
+import { ROTA_PAGE_SIZE } from '../../../shared/constants.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PatientLink } from '../../components/patient-link.tsx';

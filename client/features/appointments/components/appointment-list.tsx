@@ -1,8 +1,6 @@
 import { Box, List, ListItem, ListItemText } from '@mui/material';
-import {
-  appointmentStatusLabels,
-  type Appointment,
-} from '../../../../shared/schemas/appointments.ts';
+import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import { appointmentStatusLabels } from '../../../../shared/constants.ts';
 import { appointmentTimeText } from '../../../components/appointment-calendar.tsx';
 import { PatientLink } from '../../../components/patient-link.tsx';
 import { useReaderIsPatient } from '../../../lib/auth.tsx';

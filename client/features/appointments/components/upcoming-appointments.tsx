@@ -14,10 +14,8 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { appointmentTexts, notices } from '../../../../shared/messages.ts';
-import {
-  appointmentStatusLabels,
-  type Appointment,
-} from '../../../../shared/schemas/appointments.ts';
+import type { Appointment } from '../../../../shared/schemas/appointments.ts';
+import { appointmentStatusLabels } from '../../../../shared/constants.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { PatientLink } from '../../../components/patient-link.tsx';
 import { useReaderIsPatient } from '../../../lib/auth.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_VISIT_TASKS, type CarePlanTask } from '../../../../shared/schemas/visits.ts';
+import type { CarePlanTask } from '../../../../shared/schemas/visits.ts';
+import { MAX_VISIT_TASKS } from '../../../../shared/constants.ts';
 import { visitKeys } from '../../../components/visits/api/keys.ts';
 import { apiList } from '../../../lib/api.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { recordType } from '../../../../shared/record-types.ts';
-import { timelineTypes } from '../../../../shared/schemas/chart.ts';
+import { timelineTypes } from '../../../../shared/constants.ts';
 import { patientKeys } from './keys.ts';
 
 /** The root keys of the types the chart gathers (see recordKey). */

@@ -14,11 +14,8 @@ import { useState } from 'react';
 import { chartTexts, thresholdTexts } from '../../../../shared/messages.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { recordType } from '../../../../shared/record-types.ts';
-import {
-  timelineTypes,
-  type TimelineEntry,
-  type TimelineType,
-} from '../../../../shared/schemas/chart.ts';
+import type { TimelineEntry } from '../../../../shared/schemas/chart.ts';
+import { timelineTypes, type TimelineType } from '../../../../shared/constants.ts';
 import { DateTimeText } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { useTimeline, type TimelineFilter } from '../api/get-timeline.ts';

@@ -29,7 +29,8 @@ import type {
   VisitCorrection,
   VisitLocation,
 } from '../../../../shared/schemas/visits.ts';
-import { vitalMeasurements, type VitalSign } from '../../../../shared/schemas/vital-signs.ts';
+import type { VitalSign } from '../../../../shared/schemas/vital-signs.ts';
+import { vitalMeasurements } from '../../../../shared/constants.ts';
 import type { UnitSettings } from '../../../../shared/units.ts';
 import { DateTimeText, type Column } from '../../../components/data-table.tsx';
 import { IdWithName } from '../../../components/id-with-name.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRESETS_CREATED_HEADER, type Reminder } from '../../../../shared/schemas/reminders.ts';
+import { PRESETS_CREATED_HEADER } from '../../../../shared/constants.ts';
+import type { Reminder } from '../../../../shared/schemas/reminders.ts';
 import { apiList } from '../../../lib/api.ts';
 import { reminderKeys } from './keys.ts';
 import { viewerTimeZone } from './viewer-time-zone.ts';
