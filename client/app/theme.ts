@@ -260,27 +260,6 @@ export function buildTheme(
           },
         },
       },
-      // Rows per page and the page arrows: large enough to hit, and they wrap on a phone
-      // instead of running off the edge of the table.
-      MuiTablePagination: {
-        styleOverrides: {
-          // Two classes: the top bar's fixed 64 px toolbar height must not apply here.
-          root: {
-            '& .MuiTablePagination-toolbar': {
-              height: 'auto',
-              minHeight: 56,
-              flexWrap: 'wrap',
-              rowGap: 4,
-              paddingTop: 4,
-              paddingBottom: 4,
-            },
-          },
-          spacer: { flexBasis: 0 },
-          select: { minHeight: 'unset', paddingTop: 10, paddingBottom: 10 },
-          // On a line of their own (a phone), the arrows sit at the right.
-          actions: { marginLeft: 'auto', '& .MuiIconButton-root': { width: 44, height: 44 } },
-        },
-      },
       MuiAppBar: {
         styleOverrides: {
           root: {

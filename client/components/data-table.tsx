@@ -7,7 +7,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   TextField,
@@ -21,6 +20,7 @@ import { formatDateTime } from '../../shared/format.ts';
 import { useReaderIsPatient } from '../lib/auth.tsx';
 import { rowHoverColor } from '../lib/theme-tokens.ts';
 import { EmptyState, ErrorState, LoadingState } from './list-states.tsx';
+import { Pager } from './pager.tsx';
 import { RowActionsAsButtons } from './row-actions.tsx';
 import { scrollRegionFocusSx, useScrollRegion } from './scroll-region.ts';
 
@@ -130,21 +130,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {!isLoading && error && <ErrorState text={error} onRetry={onRetry} />}
       {!isLoading && !error && props.rows?.length === 0 && <EmptyState text={emptyText} />}
       {paging && (
-        <TablePagination
-          component="div"
+        <Pager
           count={paging.total}
+          capped={paging.capped}
           page={paging.page}
           rowsPerPage={paging.rowsPerPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
-          labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${paging.capped ? 'more than ' : ''}${count.toLocaleString('en-US')}`
-          }
-          onPageChange={(_event, page) => paging.onPageChange(page)}
-          onRowsPerPageChange={(event) => paging.onRowsPerPageChange(Number(event.target.value))}
-          // On a phone at a large text size its parts take a line each rather than run off.
-          sx={
-            phone ? { '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 1 } } : undefined
-          }
+          onPageChange={paging.onPageChange}
+          onRowsPerPageChange={paging.onRowsPerPageChange}
         />
       )}
     </>

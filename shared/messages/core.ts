@@ -123,6 +123,16 @@ export const appUpdateTexts = {
   reload: 'Reload',
 } as const;
 
+/** The pages of a list (the wording of MUI's own table pagination, which lists had before). */
+export const pagerTexts = {
+  rowsPerPage: 'Rows per page:',
+  previous: 'Go to previous page',
+  next: 'Go to next page',
+  /** "1–25 of 1,234", or "of more than 1,025" when the total is a lower bound. */
+  shown: (from: number, to: number, total: number, capped: boolean) =>
+    `${from}–${to} of ${capped ? 'more than ' : ''}${total.toLocaleString('en-US')}`,
+} as const;
+
 /** A screen opened by its address by someone whose work it is not part of. */
 export const screenAccessTexts = {
   title: 'Not available',

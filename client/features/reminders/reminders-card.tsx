@@ -11,7 +11,6 @@ import {
   List,
   ListItem,
   ListItemText,
-  TablePagination,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -21,6 +20,7 @@ import { notices, reminderTexts } from '../../../shared/messages.ts';
 import type { Reminder } from '../../../shared/schemas/reminders.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { useDeleteReminder } from './api/delete-reminder.ts';
 import { useReminderPage } from './api/get-reminder-page.ts';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
@@ -180,15 +180,14 @@ export function RemindersCard({
           </List>
         )}
         {(reminders.data?.total ?? 0) > rowsPerPage && (
-          <TablePagination
-            component="div"
+          <Pager
             count={reminders.data?.total ?? 0}
             page={page}
             rowsPerPage={rowsPerPage}
             rowsPerPageOptions={[10, 25, 50]}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setRowsPerPage(Number(event.target.value));
+            onPageChange={setPage}
+            onRowsPerPageChange={(rows) => {
+              setRowsPerPage(rows);
               setPage(0);
             }}
           />
