@@ -11,6 +11,7 @@ export * from './messages/clinical.ts';
 export * from './messages/inbox.ts';
 export * from './messages/doses.ts';
 export * from './messages/visits.ts';
+export * from './messages/rota.ts';
 export * from './messages/accounts.ts';
 export * from './messages/exchange.ts';
 export * from './messages/offline.ts';
