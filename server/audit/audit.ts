@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { auditLog, idempotencyKeys, type AuditDetails } from '../db/schema/index.ts';
 import type { AuditActionName } from '../../shared/schemas/audit.ts';
@@ -85,27 +86,24 @@ const MAX_GROUP_ROWS = 5000;
 /** From this many rows on, the rows travel as one JSON parameter instead of one per value. */
 export const JSON_ROWS_FROM = 32;
 
-/** The row's keys as jsonb_to_recordset reads them, in the table's column order. */
+/**
+ * The audit table's columns but its generated id, from its Drizzle definition: the row's keys as
+ * jsonb_to_recordset reads them (with their SQL types) and the stored columns they fill, in the
+ * table's order. A column added to the table is carried here without another edit.
+ */
+const recordFields = Object.entries(getTableColumns(auditLog)).filter(
+  ([, column]) => !column.primary,
+);
+// The database names, as the client's snake_case casing (server/db/client.ts) spells them.
+const columnNames = sql.raw(
+  recordFields
+    .map(([, column]) => `"${column.keyAsName ? toSnakeCase(column.name) : column.name}"`)
+    .join(', '),
+);
 const recordColumns = sql.raw(
-  [
-    '"at" timestamptz',
-    '"userId" integer',
-    '"role" text',
-    '"action" text',
-    '"entity" text',
-    '"entityId" text',
-    '"patientId" integer',
-    '"subjectUserId" integer',
-    '"outcome" text',
-    '"ip" text',
-    '"requestId" text',
-    '"details" jsonb',
-  ].join(', '),
+  recordFields.map(([key, column]) => `"${key}" ${column.getSQLType()}`).join(', '),
 );
-const recordNames = sql.raw(
-  '"at", "userId", "role", "action", "entity", "entityId", "patientId", "subjectUserId", ' +
-    '"outcome", "ip", "requestId", "details"',
-);
+const recordNames = sql.raw(recordFields.map(([key]) => `"${key}"`).join(', '));
 
 /**
  * Many rows in one statement whose text never changes: one jsonb parameter unpacked by
@@ -116,10 +114,7 @@ const recordNames = sql.raw(
  */
 function insertFromJson(db: Executor, rows: AuditRow[]) {
   return db.execute(
-    sql`insert into ${auditLog} (${sql.raw(
-      '"at", "user_id", "role", "action", "entity", "entity_id", "patient_id", ' +
-        '"subject_user_id", "outcome", "ip", "request_id", "details"',
-    )}) select ${recordNames} from rows from (jsonb_to_recordset(${JSON.stringify(
+    sql`insert into ${auditLog} (${columnNames}) select ${recordNames} from rows from (jsonb_to_recordset(${JSON.stringify(
       rows,
     )}::jsonb) as (${recordColumns})) with ordinality as r(${recordNames}, "n") order by "n"`,
   );
