@@ -59,6 +59,8 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { offlineWritesPlugin } from './plugins/offline-writes.ts';
 import { isClosing } from './lib/graceful-close.ts';
+import { SessionCache } from './auth/session-cache.ts';
+import type { SessionUser } from './auth/sessions.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
 
@@ -87,6 +89,11 @@ declare module 'fastify' {
     clock: Clock;
     /** Sends emails through SMTP_URL; null when none is configured. */
     mailer: Mailer | null;
+    /**
+     * Sessions this instance resolved lately. Serves only while the notification hub's listener
+     * hears ended sessions and changed accounts (it sets `live`); see server/auth/session-cache.ts.
+     */
+    sessionCache: SessionCache<SessionUser>;
   }
 }
 
@@ -94,6 +101,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** The instance's session cache; a fresh one by default (see server/auth/session-cache.ts). */
+  sessionCache?: SessionCache<SessionUser>;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built client; defaults to dist/client. */
   clientRoot?: string;
@@ -143,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('sessionCache', options.sessionCache ?? new SessionCache<SessionUser>());
   const mailer = createMailer({
     smtpUrl: options.config.smtpUrl,
     from: options.config.smtpFrom,

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { SessionCache } from './auth/session-cache.ts';
+import type { SessionUser } from './auth/sessions.ts';
 import { openPostgres, type Database } from './db/client.ts';
 import { auditLog, patients } from './db/schema/index.ts';
 import { trustHops } from './config.ts';
@@ -85,6 +87,24 @@ async function send(url: string, method: string, token?: string, body?: unknown)
   };
 }
 
+const direct = async (app: App, url: string, token: string) =>
+  (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }))
+    .statusCode;
+
+/**
+ * Waits until `app` answers `url` with `status`: an instance that did not end a session learns
+ * of it from PostgreSQL's announcement, a few milliseconds after the commit. Fails after 2 s.
+ */
+async function untilStatus(app: App, url: string, token: string, status: number) {
+  const deadline = Date.now() + 2000;
+  let last = await direct(app, url, token);
+  while (last !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    last = await direct(app, url, token);
+  }
+  expect(last).toBe(status);
+}
+
 describe.skipIf(!usingPostgres())('two instances behind a reverse proxy', () => {
   let databaseA: Database;
   let databaseB: Database;
@@ -103,7 +123,13 @@ describe.skipIf(!usingPostgres())('two instances behind a reverse proxy', () => 
       clientRoot: '/nonexistent-client',
     };
     appA = await buildApp({ ...options, database: databaseA });
-    appB = await buildApp({ ...options, database: databaseB });
+    // B learns of sessions ended on A only from the database's announcements, as a second
+    // machine would (in one process, ends started here would reach its cache directly).
+    appB = await buildApp({
+      ...options,
+      database: databaseB,
+      sessionCache: new SessionCache<SessionUser>({ hearsThisProcess: false }),
+    });
     const port = async (app: App) => Number(new URL(await listenLocally(app)).port);
     proxy = await startProxy([
       { name: 'a', port: await port(appA) },
@@ -134,11 +160,44 @@ describe.skipIf(!usingPostgres())('two instances behind a reverse proxy', () => 
 
     const logout = await send(`${proxy.url}/api/users/logout`, 'POST', token);
     expect(logout.status).toBeLessThan(300);
+    // The instance that did not end it hears of it from the database's announcement.
+    await untilStatus(appA, '/api/patients', token, 401);
+    await untilStatus(appB, '/api/patients', token, 401);
     const after = await Promise.all(
       Array.from({ length: 4 }, () => send(`${proxy.url}/api/patients`, 'GET', token)),
     );
     expect(after.map((a) => a.status)).toEqual([401, 401, 401, 401]);
     expect(new Set(after.map((a) => a.instance))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('a session cached on each instance ends on both as soon as the end is announced', async () => {
+    const admin = await createUser(databaseA.db, { role: 'doctor', privileges: 'admin' });
+    const doctor = await createUser(databaseA.db, { role: 'doctor', privileges: 'admin' });
+    // Both instances resolve (and cache) the doctor's session.
+    expect(await direct(appA, '/api/users', doctor.token)).toBe(200);
+    expect(await direct(appB, '/api/users', doctor.token)).toBe(200);
+    expect(appB.sessionCache.size).toBeGreaterThan(0);
+
+    // A demotes the doctor: B's next request already acts with the new privilege.
+    const demoted = await appA.inject({
+      method: 'PATCH',
+      url: `/api/users/${doctor.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { privileges: 'editor' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    await untilStatus(appB, '/api/users', doctor.token, 403);
+    expect(await direct(appB, '/api/users/me', doctor.token)).toBe(200);
+
+    // A deactivates the doctor: B refuses the session at its next request.
+    const off = await appA.inject({
+      method: 'PATCH',
+      url: `/api/users/${doctor.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { isActive: false },
+    });
+    expect(off.statusCode).toBe(200);
+    await untilStatus(appB, '/api/users/me', doctor.token, 401);
   });
 
   it('killing one instance during a stream of writes loses no acknowledged write or its audit row', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../shared/permissions.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
+import { forgetSessionsHere, forgetUsersHere, type SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'ec_session';
 /** Cookie-authenticated writes must carry this header; a cross-site form cannot set it. */
@@ -55,17 +56,31 @@ export async function createSession(
  * transaction, it is delivered only when the end is committed.
  */
 export const SESSIONS_CHANNEL = 'eldercare_sessions';
+/**
+ * Accounts whose role, privileges or active flag changed are announced on this channel (payload:
+ * user ids, comma-separated), so every instance's session cache drops their sessions.
+ */
+export const USERS_CHANNEL = 'eldercare_users';
 /** Ids per NOTIFY: 500 ids of 10 digits stay well under PostgreSQL's 8000-byte payload. */
 const IDS_PER_NOTIFY = 500;
 
-async function announceEnded(db: Executor, sessionIds: number[]): Promise<void> {
-  for (let start = 0; start < sessionIds.length; start += IDS_PER_NOTIFY) {
-    const payload = sessionIds.slice(start, start + IDS_PER_NOTIFY).join(',');
-    await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payload})`);
+async function announce(db: Executor, channel: string, ids: number[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += IDS_PER_NOTIFY) {
+    const payload = ids.slice(start, start + IDS_PER_NOTIFY).join(',');
+    await db.execute(sql`select pg_notify(${channel}, ${payload})`);
   }
 }
 
-/** Reads a SESSIONS_CHANNEL payload; malformed parts are skipped. */
+/**
+ * Announces, in the caller's transaction, that an account's role, privileges or active flag
+ * changed: every instance's session cache reads its sessions afresh.
+ */
+export async function announceUserChanged(db: Executor, userId: number): Promise<void> {
+  forgetUsersHere([userId]);
+  await announce(db, USERS_CHANNEL, [userId]);
+}
+
+/** Reads a SESSIONS_CHANNEL or USERS_CHANNEL payload; malformed parts are skipped. */
 export function parseEndedSessions(payload: string): number[] {
   return payload
     .split(',')
@@ -75,8 +90,9 @@ export function parseEndedSessions(payload: string): number[] {
 
 /** Ends one session at once. */
 export async function revokeSession(db: Executor, sessionId: number, now: Date): Promise<void> {
+  forgetSessionsHere([sessionId]);
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
-  await announceEnded(db, [sessionId]);
+  await announce(db, SESSIONS_CHANNEL, [sessionId]);
 }
 
 /**
@@ -89,6 +105,7 @@ export async function revokeUserSessions(
   now: Date,
   exceptSessionId?: number,
 ): Promise<number> {
+  forgetUsersHere([userId]);
   const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -100,8 +117,9 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
-  await announceEnded(
+  await announce(
     db,
+    SESSIONS_CHANNEL,
     ended.map((row) => row.id),
   );
   return ended.length;
@@ -113,11 +131,13 @@ export type ResolvedSession =
 
 /**
  * Returns the function that turns a presented token into its live session, ending sessions that
- * went idle or passed their absolute limit. Every /api request runs it: the lookup is built and
- * named once, so each request only sends the token hash (PostgreSQL plans a named statement once
- * per connection).
+ * went idle or passed their absolute limit. Every /api request runs it: a session this instance
+ * resolved lately comes from `cache` (see session-cache.ts) with no database round trip;
+ * otherwise the lookup is built and named once, so each request only sends the token hash
+ * (PostgreSQL plans a named statement once per connection). Only a live session is cached:
+ * expiry and ending are always decided on a fresh read.
  */
-export function sessionResolver(db: Db) {
+export function sessionResolver(db: Db, cache: SessionCache<SessionUser>) {
   const sessionByToken = db
     .select({
       sessionId: sessions.id,
@@ -136,29 +156,54 @@ export function sessionResolver(db: Db) {
     .limit(1)
     .prepare('session_by_token_hash');
 
+  const touch = (sessionId: number, now: Date) =>
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+
   return async (token: string, now: Date): Promise<ResolvedSession> => {
-    const [row] = await sessionByToken.execute({ tokenHash: hashToken(token) });
+    const tokenHash = hashToken(token);
+    const at = now.getTime();
+    const cached = cache.get(tokenHash, at, IDLE_TIMEOUT_MS);
+    if (cached) {
+      if (at - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+        cached.lastSeenAt = at;
+        await touch(cached.sessionId, now);
+      }
+      return { sessionId: cached.sessionId, problem: null, user: cached.user };
+    }
+
+    const generation = cache.generation;
+    const [row] = await sessionByToken.execute({ tokenHash });
     if (!row || row.revokedAt || !row.isActive) {
       return { user: null, sessionId: null, problem: 'invalid' };
     }
-    const idleFor = now.getTime() - row.lastSeenAt.getTime();
-    if (idleFor > IDLE_TIMEOUT_MS || now.getTime() >= row.expiresAt.getTime()) {
+    const idleFor = at - row.lastSeenAt.getTime();
+    if (idleFor > IDLE_TIMEOUT_MS || at >= row.expiresAt.getTime()) {
       await revokeSession(db, row.sessionId, now);
       return { user: null, sessionId: null, problem: 'expired' };
     }
+    let lastSeenAt = row.lastSeenAt.getTime();
     if (idleFor > TOUCH_INTERVAL_MS) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      await touch(row.sessionId, now);
+      lastSeenAt = at;
     }
-    return {
-      sessionId: row.sessionId,
-      problem: null,
-      user: {
-        id: row.userId,
-        username: row.username,
-        role: normalizeRole(row.role),
-        storedRole: row.role,
-        privileges: normalizePrivilege(row.privileges),
-      },
+    const user: SessionUser = {
+      id: row.userId,
+      username: row.username,
+      role: normalizeRole(row.role),
+      storedRole: row.role,
+      privileges: normalizePrivilege(row.privileges),
     };
+    cache.store(
+      tokenHash,
+      {
+        sessionId: row.sessionId,
+        user,
+        lastSeenAt,
+        expiresAt: row.expiresAt.getTime(),
+        readAt: at,
+      },
+      generation,
+    );
+    return { sessionId: row.sessionId, problem: null, user };
   };
 }

@@ -68,7 +68,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionProblem', null);
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
-  const resolveSession = sessionResolver(app.db);
+  const cache = app.sessionCache;
+  app.addHook('onClose', async () => cache.dispose());
+  const resolveSession = sessionResolver(app.db, cache);
   const source = (request: FastifyRequest) => ({
     db: app.db,
     clock: app.clock,

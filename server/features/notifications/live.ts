@@ -4,7 +4,13 @@ import type { StreamEventName } from '../../../shared/schemas/notifications.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { notifications, sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { IDLE_TIMEOUT_MS, parseEndedSessions, SESSIONS_CHANNEL } from '../../auth/sessions.ts';
+import {
+  IDLE_TIMEOUT_MS,
+  parseEndedSessions,
+  SESSIONS_CHANNEL,
+  USERS_CHANNEL,
+} from '../../auth/sessions.ts';
+import type { SessionCache } from '../../auth/session-cache.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
 import {
   findOpenNotifications,
@@ -82,6 +88,11 @@ class PostgresListener implements ListenSource {
     await this.#connect(false);
   }
 
+  /** Whether it is LISTENing now (a failed first connection is retried in the background). */
+  get connected(): boolean {
+    return this.#client !== null;
+  }
+
   async #connect(isReconnect: boolean): Promise<void> {
     if (this.#closed) return;
     const client = new pg.Client({ ...this.config, keepAlive: true });
@@ -97,6 +108,7 @@ class PostgresListener implements ListenSource {
       await client.connect();
       await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
       await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
+      await client.query(`LISTEN ${USERS_CHANNEL}`);
       if (this.#closed) {
         await client.end().catch(() => {});
         return;
@@ -145,7 +157,9 @@ class PostgresListener implements ListenSource {
 
 /**
  * The open event streams of this app instance, by user, and the database listener that feeds
- * them. Also sends the heartbeat and ends streams whose session has ended.
+ * them. Also sends the heartbeat and ends streams whose session has ended, and keeps the
+ * instance's session cache honest: live only while the listener hears ended sessions and changed
+ * accounts, told of each.
  */
 export class NotificationHub {
   readonly #subscribers = new Map<number, Set<StreamSubscriber>>();
@@ -161,13 +175,19 @@ export class NotificationHub {
     private readonly clock: Clock,
     private readonly log: HubLog,
     private readonly heartbeatMs: number,
+    private readonly sessionCache: SessionCache | null = null,
   ) {}
 
   /** Starts listening on the database (a dedicated connection on PostgreSQL). */
   async start(database: Database): Promise<void> {
+    const cache = this.sessionCache;
     const onPayload = (channel: string, payload: string) => {
       if (channel === NOTIFICATION_CHANNEL) this.receive(payload);
-      else if (channel === SESSIONS_CHANNEL) this.endSessions(parseEndedSessions(payload));
+      else if (channel === SESSIONS_CHANNEL) {
+        const ended = parseEndedSessions(payload);
+        cache?.endSessions(ended);
+        this.endSessions(ended);
+      } else if (channel === USERS_CHANNEL) cache?.changeUsers(parseEndedSessions(payload));
     };
     if (database.pool) {
       const listener = new PostgresListener(
@@ -175,9 +195,11 @@ export class NotificationHub {
         {
           payload: onPayload,
           lost: () => {
+            cache?.setLive(false);
             this.#lostAt ??= this.clock.now();
           },
           reconnected: () => {
+            cache?.setLive(true);
             const since = this.#lostAt;
             this.#lostAt = null;
             this.#enqueue(() => this.#replayAll(since), 'replaying notifications failed');
@@ -187,6 +209,7 @@ export class NotificationHub {
       );
       this.#source = listener;
       await listener.start();
+      cache?.setLive(listener.connected);
     } else if (database.pglite) {
       const stopNotifications = await database.pglite.listen(NOTIFICATION_CHANNEL, (payload) =>
         onPayload(NOTIFICATION_CHANNEL, payload),
@@ -194,18 +217,24 @@ export class NotificationHub {
       const stopSessions = await database.pglite.listen(SESSIONS_CHANNEL, (payload) =>
         onPayload(SESSIONS_CHANNEL, payload),
       );
+      const stopUsers = await database.pglite.listen(USERS_CHANNEL, (payload) =>
+        onPayload(USERS_CHANNEL, payload),
+      );
       this.#source = {
         stop: async () => {
           await stopNotifications();
           await stopSessions();
+          await stopUsers();
         },
       };
+      cache?.setLive(true);
     }
     this.#heartbeat = setInterval(() => void this.#beat(), this.heartbeatMs);
     this.#heartbeat.unref();
   }
 
   async stop(): Promise<void> {
+    this.sessionCache?.setLive(false);
     clearInterval(this.#heartbeat);
     this.endAll();
     await this.#source?.stop();

@@ -33,6 +33,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.clock,
     app.log,
     app.config.streamHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    app.sessionCache,
   );
   await hub.start(app.database);
   // Open streams never finish on their own: end them first, or closing would wait for them.

@@ -7,7 +7,7 @@ import type {
   AdminUserListQuery,
 } from '../../../shared/schemas/users.ts';
 import type { RequestContext } from '../../auth/context.ts';
-import { revokeUserSessions } from '../../auth/sessions.ts';
+import { announceUserChanged, revokeUserSessions } from '../../auth/sessions.ts';
 import { users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { likePattern, orderFor } from '../../lib/list.ts';
@@ -95,7 +95,7 @@ export async function listUsers(
  * An admin's change to an account (audited in the same transaction): role, privileges, active
  * flag, or a decision on a privilege request. An admin cannot deactivate or demote themself,
  * and the agency always keeps at least one active admin. Deactivation ends the account's
- * sessions at once.
+ * sessions at once; a new role or privileges apply to them at once.
  */
 export async function updateUser(
   ctx: RequestContext,
@@ -144,6 +144,10 @@ export async function updateUser(
         .where(eq(users.id, target.id))
         .returning(adminUserColumns);
       if (!isActive) await revokeUserSessions(tx, target.id, now);
+      else if (role !== target.role || privileges !== target.privileges) {
+        // Signed-in sessions act with the new role at once, on every instance.
+        await announceUserChanged(tx, target.id);
+      }
       return toAdminUser(row!);
     },
     (updated) => ({ action: 'user-update', entity: 'user', entityId: updated.id }),
