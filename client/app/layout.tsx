@@ -31,11 +31,11 @@ import {
   Menu,
   MenuItem,
   Toolbar,
-  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { Tooltip } from '../components/tooltip.tsx';
 import { QueryClientProvider, useIsRestoring } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';

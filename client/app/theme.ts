@@ -301,13 +301,11 @@ export function buildTheme(
           root: { marginBottom: 16, '& .MuiOutlinedInput-root': { borderRadius: 4 } },
         },
       },
-      // Not in the seed: helper and tooltip texts a little larger than MUI's 12 and 11 px,
-      // for readers who are older (they still scale with the font-size setting).
+      // Not in the seed: helper texts a little larger than MUI's 12 px, for readers who are
+      // older (they still scale with the font-size setting); tooltips (client/components/
+      // tooltip.tsx) are 0.875rem too.
       MuiFormHelperText: {
         styleOverrides: { root: { fontSize: '0.875rem' } },
-      },
-      MuiTooltip: {
-        styleOverrides: { tooltip: { fontSize: '0.875rem' } },
       },
       MuiTableRow: {
         styleOverrides: {

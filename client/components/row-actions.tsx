@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton } from '@mui/material';
+import { Tooltip } from './tooltip.tsx';
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 

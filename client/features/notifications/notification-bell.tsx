@@ -1,5 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
+import { Tooltip } from '../../components/tooltip.tsx';
 import { Link as RouterLink } from 'react-router';
 import { notificationTexts } from '../../../shared/messages.ts';
 import { useUnreadCount } from './api/get-unread-count.ts';

@@ -11,9 +11,9 @@ import {
   List,
   ListItem,
   ListItemText,
-  Tooltip,
   Typography,
 } from '@mui/material';
+import { Tooltip } from '../../components/tooltip.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notices, reminderTexts } from '../../../shared/messages.ts';
