@@ -14,6 +14,7 @@ import { allergies, conditions, patients, users, vitalSigns } from '../../db/sch
 import { isoText, toJson, userNameOf, userRoleOf } from '../clinical-common/clinical-records.ts';
 import { careTeamQuery, patientColumns, toCareTeamMember } from '../clinical-common/people.ts';
 import { loadPatientRanges } from '../clinical-common/vital-ranges.ts';
+import { flatRows } from '../../lib/flat-rows.ts';
 
 export { getTimeline } from './timeline.ts';
 
@@ -195,19 +196,21 @@ export async function getVitalSeries(
   days: SeriesSpan,
 ): Promise<VitalSeries> {
   const since = days === 'all' ? null : new Date(ctx.clock.now().getTime() - Number(days) * DAY_MS);
-  const rows = await ctx.db
-    .select(readingColumns)
-    .from(vitalSigns)
-    .where(
-      and(
-        eq(vitalSigns.patientId, patientId),
-        isNull(vitalSigns.deletedAt),
-        since ? gte(vitalSigns.takenAt, since) : undefined,
-        ctx.scope.where(vitalSigns.patientId),
-      ),
-    )
-    .orderBy(...newestFirst(vitalSigns.takenAt, vitalSigns.id))
-    .limit(SERIES_MAX + 1);
+  const rows = await flatRows(
+    ctx.db
+      .select(readingColumns)
+      .from(vitalSigns)
+      .where(
+        and(
+          eq(vitalSigns.patientId, patientId),
+          isNull(vitalSigns.deletedAt),
+          since ? gte(vitalSigns.takenAt, since) : undefined,
+          ctx.scope.where(vitalSigns.patientId),
+        ),
+      )
+      .orderBy(...newestFirst(vitalSigns.takenAt, vitalSigns.id))
+      .limit(SERIES_MAX + 1),
+  );
   if (rows.length === 0) await ctx.scope.require(patientId, { entity: 'vital-sign' });
   await ctx.audit.read({ action: 'list', entity: 'vital-sign', patientId });
   return {

@@ -1,18 +1,5 @@
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   doseStatus,
@@ -48,6 +35,7 @@ import type { Executor } from '../../db/client.ts';
 import { doses, patients, prescriptions } from '../../db/schema/index.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { isoText, userNameOf } from '../clinical-common/clinical-records.ts';
+import { flatRows } from '../../lib/flat-rows.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -169,27 +157,29 @@ async function loadPrescriptions(
   firstDate: string,
   lastDate: string,
 ): Promise<ScheduledPrescription[]> {
-  const rows = await db
-    .select(scheduledPrescriptionColumns(now))
-    .from(prescriptions)
-    .innerJoin(patients, eq(patients.id, prescriptions.patientId))
-    .where(
-      and(
-        isNotNull(prescriptions.schedule),
-        isNull(prescriptions.deletedAt),
-        isNull(patients.deletedAt),
-        sql`coalesce(${prescriptions.startDate}, ${prescriptions.date}) <= ${lastDate}::date`,
-        or(isNull(prescriptions.endDate), gte(prescriptions.endDate, firstDate)),
-        where,
+  const rows = await flatRows(
+    db
+      .select(scheduledPrescriptionColumns(now))
+      .from(prescriptions)
+      .innerJoin(patients, eq(patients.id, prescriptions.patientId))
+      .where(
+        and(
+          isNotNull(prescriptions.schedule),
+          isNull(prescriptions.deletedAt),
+          isNull(patients.deletedAt),
+          sql`coalesce(${prescriptions.startDate}, ${prescriptions.date}) <= ${lastDate}::date`,
+          or(isNull(prescriptions.endDate), gte(prescriptions.endDate, firstDate)),
+          where,
+        ),
+      )
+      .orderBy(
+        asc(patients.lastName),
+        asc(patients.firstName),
+        asc(patients.id),
+        asc(prescriptions.medication),
+        asc(prescriptions.id),
       ),
-    )
-    .orderBy(
-      asc(patients.lastName),
-      asc(patients.firstName),
-      asc(patients.id),
-      asc(prescriptions.medication),
-      asc(prescriptions.id),
-    );
+  );
   return rows.map(toScheduledPrescription);
 }
 
@@ -265,21 +255,21 @@ async function loadOutcomes(
   to: Date,
   withCorrections: boolean,
 ): Promise<(OutcomeRow & { corrections?: DoseCorrection[] })[]> {
-  return db
-    .select(withCorrections ? { ...outcomeColumns, corrections: correctionsOf } : outcomeColumns)
-    .from(doses)
-    .innerJoin(prescriptions, eq(prescriptions.id, doses.prescriptionId))
-    .where(
-      and(
-        eq(doses.patientId, patientId),
-        isNull(doses.deletedAt),
-        gte(doses.doseTime, from),
-        lt(doses.doseTime, to),
-      ),
-    )
-    .orderBy(asc(doses.doseTime), asc(doses.id)) as Promise<
-    (OutcomeRow & { corrections?: DoseCorrection[] })[]
-  >;
+  return flatRows(
+    db
+      .select(withCorrections ? { ...outcomeColumns, corrections: correctionsOf } : outcomeColumns)
+      .from(doses)
+      .innerJoin(prescriptions, eq(prescriptions.id, doses.prescriptionId))
+      .where(
+        and(
+          eq(doses.patientId, patientId),
+          isNull(doses.deletedAt),
+          gte(doses.doseTime, from),
+          lt(doses.doseTime, to),
+        ),
+      )
+      .orderBy(asc(doses.doseTime), asc(doses.id)),
+  ) as Promise<(OutcomeRow & { corrections?: DoseCorrection[] })[]>;
 }
 
 /** A dose as the dose record's answer gives it (doseSchema). */
@@ -318,6 +308,13 @@ const toSlotOutcome = (row: OutcomeRow): SlotOutcome => ({
 });
 
 /**
+ * `column = any($1)`: the ids as one array parameter. An `in (…)` list is one parameter per id,
+ * and building it cost more than running it on a round of a few hundred prescriptions.
+ */
+const anyOf = (column: AnyPgColumn, ids: number[]) =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;
+
+/**
  * The scheduled doses with a live outcome among some prescriptions' doses in [from, to): their
  * keys. One statement on doses_scheduled_unique.
  */
@@ -328,17 +325,19 @@ async function recordedSlots(
   to: Date,
 ): Promise<Set<string>> {
   if (prescriptionIds.length === 0) return new Set();
-  const rows = await db
-    .select({ prescriptionId: doses.prescriptionId, scheduledAt: isoText(doses.scheduledAt) })
-    .from(doses)
-    .where(
-      and(
-        inArray(doses.prescriptionId, prescriptionIds),
-        isNull(doses.deletedAt),
-        gte(doses.scheduledAt, from),
-        lt(doses.scheduledAt, to),
+  const rows = await flatRows(
+    db
+      .select({ prescriptionId: doses.prescriptionId, scheduledAt: isoText(doses.scheduledAt) })
+      .from(doses)
+      .where(
+        and(
+          anyOf(doses.prescriptionId, prescriptionIds),
+          isNull(doses.deletedAt),
+          gte(doses.scheduledAt, from),
+          lt(doses.scheduledAt, to),
+        ),
       ),
-    );
+  );
   return new Set(rows.map((row) => slotKey(row.prescriptionId, row.scheduledAt)));
 }
 
@@ -355,7 +354,7 @@ async function prnDosesOfLastDay(
     .from(doses)
     .where(
       and(
-        inArray(doses.prescriptionId, prescriptionIds),
+        anyOf(doses.prescriptionId, prescriptionIds),
         isNull(doses.deletedAt),
         isNull(doses.scheduledAt),
         gt(doses.doseTime, new Date(now.getTime() - DAY)),
