@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { fromDateTimeLocal } from '../shared/format.ts';
 import { appointmentTexts } from '../shared/messages.ts';
-import { appointmentStatusTexts, type Appointment } from '../shared/schemas/appointments.ts';
+import { type Appointment } from '../shared/schemas/appointments.ts';
+import { appointmentStatusTexts } from '../shared/constants.ts';
 import { expect, registerAccount, send, signIn, test } from './fixtures.ts';
 
 // The browser sits in New York, the server in UTC: the calendar's days are the viewer's.

@@ -1,5 +1,5 @@
 import { vitalSignTexts } from '../shared/messages.ts';
-import { vitalSignBounds } from '../shared/schemas/vital-signs.ts';
+import { vitalSignBounds } from '../shared/constants.ts';
 import { expect, registerAccount, send, signIn, test } from './fixtures.ts';
 
 // Where the screenshots of the section go when asked for: VITALS_SHOTS=/tmp/vitals npx playwright ...

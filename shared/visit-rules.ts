@@ -4,12 +4,8 @@
  * Pure functions of their inputs; no clock, no database.
  */
 import { addDays, isoWeekday, localParts, zonedInstant } from './dose-schedule.ts';
-import {
-  MAX_REPEAT_DAYS,
-  type TimesheetException,
-  type VisitRepeat,
-  type VisitStatus,
-} from './schemas/visits.ts';
+import { MAX_REPEAT_DAYS } from './constants.ts';
+import type { TimesheetException, VisitRepeat, VisitStatus } from './schemas/visits.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentStatusTexts, type Appointment } from '../../shared/schemas/appointments.ts';
+import { type Appointment } from '../../shared/schemas/appointments.ts';
+import { appointmentStatusTexts } from '../../shared/constants.ts';
 import { clearSessionData } from '../lib/auth.tsx';
 import { renderSignedIn } from '../test/vital-signs-kit.tsx';
 import { AppointmentDialog } from './appointment-dialog.tsx';

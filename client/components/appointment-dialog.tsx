@@ -6,12 +6,11 @@ import { fromDateTimeLocal, toDateTimeLocal } from '../../shared/format.ts';
 import { appointmentTexts, notices } from '../../shared/messages.ts';
 import {
   appointmentFormSchema,
-  appointmentStatusTexts,
-  DEFAULT_DURATION_MINUTES,
   type Appointment,
   type AppointmentFormValues,
   type AppointmentOverlap,
 } from '../../shared/schemas/appointments.ts';
+import { appointmentStatusTexts, DEFAULT_DURATION_MINUTES } from '../../shared/constants.ts';
 import { ApiError } from '../lib/api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import type { AppointmentPayload } from './api/save-appointment.ts';

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { appointmentTexts, notices } from '../../shared/messages.ts';
 import {
   appointmentCancelInputSchema,
-  appointmentStatusTexts,
   type Appointment,
   type AppointmentCancelInput,
 } from '../../shared/schemas/appointments.ts';
+import { appointmentStatusTexts } from '../../shared/constants.ts';
 import { FormDialog, FormTextField } from './form-dialog.tsx';
 import { notify } from '../lib/notify.ts';
 import { useAppointmentStatus } from './api/appointment-status.ts';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentTexts, validation } from '../messages.ts';
-import {
-  appointmentFormSchema,
-  appointmentInputSchema,
-  appointmentStatusTexts,
-  parseInstant,
-} from './appointments.ts';
+import { appointmentFormSchema, appointmentInputSchema, parseInstant } from './appointments.ts';
+import { appointmentStatusTexts } from '../constants.ts';
 
 describe('parseInstant', () => {
   it('keeps a zoned instant exactly, to the millisecond', () => {

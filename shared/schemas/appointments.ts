@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import {
   APPOINTMENT_STATUSES,
-  appointmentStatusLabels,
   appointmentStatusTexts,
-  DEFAULT_DURATION_MINUTES,
   MAX_DURATION_MINUTES,
   MIN_DURATION_MINUTES,
-  type AppointmentStatus,
 } from '../constants.ts';
 import { appointmentTexts, validation } from '../messages.ts';
 import {
@@ -63,15 +60,6 @@ const optionalInstant = (name: 'from' | 'to') =>
 /** Treats '' (an empty form field) as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export {
-  APPOINTMENT_STATUSES,
-  appointmentStatusLabels,
-  appointmentStatusTexts,
-  DEFAULT_DURATION_MINUTES,
-  MAX_DURATION_MINUTES,
-  MIN_DURATION_MINUTES,
-  type AppointmentStatus,
-};
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 
 /** Reads a form's text ("30") or a JSON number; blank is absent. */

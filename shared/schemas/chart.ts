@@ -7,17 +7,17 @@
 import { z } from 'zod';
 import { chartTexts, thresholdTexts, vitalSignLabels, type VitalMeasurement } from '../messages.ts';
 import {
-  SERIES_MAX,
   seriesSpans,
   timelineTypes,
-  type SeriesSpan,
+  vitalMeasurements,
+  vitalSignBounds,
   type TimelineType,
 } from '../constants.ts';
 import { allergySchema, allergyStatuses } from './allergies.ts';
 import { CARE_YEARS, parseCalendarDate } from './common.ts';
 import { conditionSchema } from './conditions.ts';
 import { careTeamMemberSchema, patientSchema } from './patients.ts';
-import { vitalSignBounds, vitalMeasurements, vitalSignSchema } from './vital-signs.ts';
+import { vitalSignSchema } from './vital-signs.ts';
 
 const rangeSchema = z.object({ low: z.number().nullable(), high: z.number().nullable() });
 const patientRangeSchema = rangeSchema.extend({
@@ -88,8 +88,6 @@ export const chartSchema = z.object({
 });
 export type Chart = z.infer<typeof chartSchema>;
 
-export { timelineTypes, type TimelineType };
-
 const optionalDay = z
   .string()
   .trim()
@@ -149,8 +147,6 @@ export const timelinePageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TimelinePage = z.infer<typeof timelinePageSchema>;
-
-export { SERIES_MAX, seriesSpans, type SeriesSpan };
 
 /** GET /api/patients/{id}/vital-series?days=7|30|90|all */
 export const vitalSeriesQuerySchema = z.object({

@@ -265,7 +265,6 @@ export const doseConflictSchema = z.object({
   /** When the next PRN dose is allowed (prn-*), ISO 8601. */
   nextAllowedAt: z.string().optional(),
 }) satisfies z.ZodType<DoseConflict>;
-export type { DoseConflict };
 
 /** The outcome on a slot, as lists show it. */
 export const slotOutcomeSchema = z.object({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PRESETS_CREATED_HEADER } from '../constants.ts';
 import { reminderTexts, validation } from '../messages.ts';
 import { CARE_YEARS, listQuerySchema, parseInstant } from './common.ts';
 
@@ -14,8 +13,6 @@ export const presetReminders = [
   { message: 'Administer medication', date: '2024-12-01T10:00:00' },
   { message: 'Blood pressure check', date: '2024-12-02T14:00:00' },
 ] as const;
-
-export { PRESETS_CREATED_HEADER };
 
 const both = validation.reminderBoth;
 

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  MAX_REPEAT_DAYS,
-  MAX_VISIT_MINUTES,
-  MAX_VISIT_TASKS,
-  ROTA_PAGE_SIZE,
-} from '../constants.ts';
+import { MAX_REPEAT_DAYS, MAX_VISIT_MINUTES, MAX_VISIT_TASKS } from '../constants.ts';
 import { visitTexts } from '../messages.ts';
 import { optionalText, requiredText } from './common.ts';
 import {
@@ -57,8 +52,6 @@ export type TimesheetException = (typeof timesheetExceptions)[number];
 /** Edit or cancel one occurrence, or it and every later planned one of its series. */
 export const applyToChoices = ['one', 'following'] as const;
 export type ApplyTo = (typeof applyToChoices)[number];
-
-export { MAX_REPEAT_DAYS, MAX_VISIT_MINUTES, MAX_VISIT_TASKS, ROTA_PAGE_SIZE };
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;

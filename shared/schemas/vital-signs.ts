@@ -3,8 +3,6 @@ import { vitalMeasurements, vitalSignBounds } from '../constants.ts';
 import { validation, vitalSignLabels, vitalSignTexts, type VitalMeasurement } from '../messages.ts';
 import { clinicalDateTime, clinicalId, recordBaseSchema } from './clinical.ts';
 
-export { vitalMeasurements, vitalSignBounds };
-
 export const NOTE_MAX = 1000;
 
 // A form sends text: '' means not measured, and only a plain decimal reads as a number ('1e2',

@@ -19,7 +19,7 @@ import {
   type VitalMeasurement,
 } from '../../../shared/messages.ts';
 import type { VitalRangesInput } from '../../../shared/schemas/chart.ts';
-import { vitalMeasurements } from '../../../shared/schemas/vital-signs.ts';
+import { vitalMeasurements } from '../../../shared/constants.ts';
 import type { UnitSettings } from '../../../shared/units.ts';
 import { defaultVitalRanges, type PatientRanges } from '../../../shared/vital-thresholds.ts';
 import { showServerFieldErrors } from '../../lib/form-errors.ts';

@@ -12,12 +12,12 @@ import {
 } from '../../../shared/messages.ts';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../shared/format.ts';
 import {
-  vitalMeasurements,
   vitalSignInputSchema,
   type VitalSign,
   type VitalSignFormValues,
   type VitalSignInput,
 } from '../../../shared/schemas/vital-signs.ts';
+import { vitalMeasurements } from '../../../shared/constants.ts';
 import type { UnitSettings } from '../../../shared/units.ts';
 import {
   isConverted,

@@ -31,13 +31,13 @@ import { isoWeekday } from '../../../shared/dose-schedule.ts';
 import { rotaTexts, visitTexts } from '../../../shared/messages.ts';
 import {
   isCalendarDate,
-  MAX_VISIT_MINUTES,
   serviceTypes,
   visitConflictSchema,
   type ApplyTo,
   type ServiceType,
   type VisitConflict,
 } from '../../../shared/schemas/visits.ts';
+import { MAX_VISIT_MINUTES } from '../../../shared/constants.ts';
 import type { CareTeamMember } from '../../../shared/schemas/patients.ts';
 import { ApiError } from '../../lib/api.ts';
 import { isTimeOfDay, tidyTime, visitSpan } from './visit-times.ts';

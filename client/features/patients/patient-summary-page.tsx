@@ -29,7 +29,7 @@ import type { Chart } from '../../../shared/schemas/chart.ts';
 import { localToday } from '../../../shared/schemas/patients.ts';
 import type { Prescription } from '../../../shared/schemas/prescriptions.ts';
 import type { ProgressReport } from '../../../shared/schemas/progress-reports.ts';
-import { vitalMeasurements } from '../../../shared/schemas/vital-signs.ts';
+import { vitalMeasurements } from '../../../shared/constants.ts';
 import { outOfRange } from '../../../shared/vital-thresholds.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

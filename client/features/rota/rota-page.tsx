@@ -8,11 +8,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, localParts } from '../../../shared/dose-schedule.ts';
 import { rotaTexts } from '../../../shared/messages.ts';
-import {
-  ROTA_PAGE_SIZE,
-  type RotaWeek,
-  type VisitSummary,
-} from '../../../shared/schemas/visits.ts';
+import { type RotaWeek, type VisitSummary } from '../../../shared/schemas/visits.ts';
+import { ROTA_PAGE_SIZE } from '../../../shared/constants.ts';
 import { weekOf } from '../../../shared/visit-rules.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';

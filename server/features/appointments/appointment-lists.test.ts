@@ -1,6 +1,6 @@
 import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentStatus } from '../../../shared/schemas/appointments.ts';
+import { type AppointmentStatus } from '../../../shared/constants.ts';
 import { appointments, auditLog } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';

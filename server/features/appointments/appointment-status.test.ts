@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appointmentStatusTexts } from '../../../shared/schemas/appointments.ts';
+import { appointmentStatusTexts } from '../../../shared/constants.ts';
 import { appointments, auditLog } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';

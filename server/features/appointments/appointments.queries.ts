@@ -13,13 +13,12 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
-  APPOINTMENT_STATUSES,
   parseInstant,
-  type AppointmentStatus,
   type AppointmentSortColumn,
   parseRangeBound,
   type Appointment,
 } from '../../../shared/schemas/appointments.ts';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../shared/constants.ts';
 import type { ListSort } from '../../../shared/schemas/common.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, patients, users } from '../../db/schema/index.ts';

@@ -2,8 +2,6 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { appointmentTexts, validation } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import {
-  appointmentStatusTexts,
-  DEFAULT_DURATION_MINUTES,
   parseInstant,
   type Appointment,
   type AppointmentCancelInput,
@@ -11,6 +9,7 @@ import {
   type AppointmentOverlap,
   type AppointmentStatusInput,
 } from '../../../shared/schemas/appointments.ts';
+import { appointmentStatusTexts, DEFAULT_DURATION_MINUTES } from '../../../shared/constants.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { patientInScope } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';

@@ -1,11 +1,7 @@
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  SERIES_MAX,
-  type Chart,
-  type SeriesSpan,
-  type VitalSeries,
-} from '../../../shared/schemas/chart.ts';
+import { type Chart, type VitalSeries } from '../../../shared/schemas/chart.ts';
+import { SERIES_MAX, type SeriesSpan } from '../../../shared/constants.ts';
 import { can, type Permission } from '../../../shared/permissions.ts';
 import type { AllergyStatus } from '../../../shared/schemas/allergies.ts';
 import type { RequestContext } from '../../auth/context.ts';

@@ -1,7 +1,8 @@
 import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, chartTexts } from '../../../shared/messages.ts';
-import { chartSchema, SERIES_MAX, vitalSeriesSchema } from '../../../shared/schemas/chart.ts';
+import { chartSchema, vitalSeriesSchema } from '../../../shared/schemas/chart.ts';
+import { SERIES_MAX } from '../../../shared/constants.ts';
 import { rangesWith } from '../../../shared/vital-thresholds.ts';
 import { createSession } from '../../auth/sessions.ts';
 import type { Db } from '../../db/client.ts';

@@ -7,10 +7,9 @@ import { recordType } from '../../../shared/record-types.ts';
 import {
   timelinePageSchema,
   timelineQuerySchema,
-  timelineTypes,
   type TimelineEntry,
-  type TimelineType,
 } from '../../../shared/schemas/chart.ts';
+import { timelineTypes, type TimelineType } from '../../../shared/constants.ts';
 import { createRequestContext } from '../../auth/context.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';

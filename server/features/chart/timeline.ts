@@ -6,12 +6,11 @@ import { can } from '../../../shared/permissions.ts';
 import { recordType } from '../../../shared/record-types.ts';
 import { MAX_ID, parseCalendarDate } from '../../../shared/schemas/common.ts';
 import {
-  timelineTypes,
   type TimelineEntry,
   type TimelinePage,
   type TimelineQuery,
-  type TimelineType,
 } from '../../../shared/schemas/chart.ts';
+import { timelineTypes, type TimelineType } from '../../../shared/constants.ts';
 import type { ServiceType, VisitStatus } from '../../../shared/schemas/visits.ts';
 import { outOfRange } from '../../../shared/vital-thresholds.ts';
 import {

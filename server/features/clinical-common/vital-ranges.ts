@@ -4,7 +4,7 @@ import {
   vitalSignLabels,
   type VitalMeasurement,
 } from '../../../shared/messages.ts';
-import { vitalMeasurements } from '../../../shared/schemas/vital-signs.ts';
+import { vitalMeasurements } from '../../../shared/constants.ts';
 import {
   celsiusToFahrenheit,
   defaultUnits,

@@ -13,11 +13,11 @@ import {
   doseInputSchema,
   doseSchema,
   type AgencySettings,
-  type DoseConflict,
   type DoseInput,
   type DoseOutcome,
   type NotGivenReason,
 } from '../../../shared/schemas/doses.ts';
+import { type DoseConflict } from '../../../shared/constants.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {

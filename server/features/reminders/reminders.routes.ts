@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import {
-  PRESETS_CREATED_HEADER,
   reminderInputSchema,
   reminderListQuerySchema,
   reminderSchema,
 } from '../../../shared/schemas/reminders.ts';
+import { PRESETS_CREATED_HEADER } from '../../../shared/constants.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPage } from '../../lib/list.ts';
 import { contextOf } from '../../plugins/access.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validation } from '../../../shared/messages.ts';
-import { PRESETS_CREATED_HEADER } from '../../../shared/schemas/reminders.ts';
+import { PRESETS_CREATED_HEADER } from '../../../shared/constants.ts';
 import { notifications, reminders } from '../../db/schema/index.ts';
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';

@@ -3,9 +3,9 @@ import { visitTexts } from '../../../shared/messages.ts';
 import {
   carePlanTaskInputSchema,
   carePlanTaskSchema,
-  MAX_VISIT_TASKS,
   type CarePlanTaskInput,
 } from '../../../shared/schemas/visits.ts';
+import { MAX_VISIT_TASKS } from '../../../shared/constants.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Tx } from '../../db/client.ts';
 import { carePlanTasks as table } from '../../db/schema/index.ts';

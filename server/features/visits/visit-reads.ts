@@ -27,7 +27,7 @@ import type {
   VisitStatus,
   VisitSummary,
 } from '../../../shared/schemas/visits.ts';
-import { ROTA_PAGE_SIZE } from '../../../shared/schemas/visits.ts';
+import { ROTA_PAGE_SIZE } from '../../../shared/constants.ts';
 import {
   checkInOpensAt,
   daysBetween,

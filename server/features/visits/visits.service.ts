@@ -15,7 +15,6 @@ import { addDays, localParts } from '../../../shared/dose-schedule.ts';
 import { visitTexts } from '../../../shared/messages.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
 import {
-  MAX_REPEAT_DAYS,
   visitConflictSchema,
   visitInputSchema,
   visitSchema,
@@ -25,6 +24,7 @@ import {
   type VisitStatus,
   type VisitUpdate,
 } from '../../../shared/schemas/visits.ts';
+import { MAX_REPEAT_DAYS } from '../../../shared/constants.ts';
 import {
   atLocalTimes,
   localTimesOf,

@@ -2,11 +2,11 @@ import { desc, sql } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
 import {
-  vitalMeasurements,
   vitalSignInputSchema,
   vitalSignSchema,
   type VitalSignInput,
 } from '../../../shared/schemas/vital-signs.ts';
+import { vitalMeasurements } from '../../../shared/constants.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { vitalSigns as table } from '../../db/schema/index.ts';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SeriesSpan, VitalSeries } from '../../../../shared/schemas/chart.ts';
+import type { VitalSeries } from '../../../../shared/schemas/chart.ts';
+import { type SeriesSpan } from '../../../../shared/constants.ts';
 import { api } from '../../../lib/api.ts';
 import { vitalKeys } from './vital-keys.ts';
 

@@ -1,4 +1,4 @@
-import type { SeriesSpan } from '../../../../shared/schemas/chart.ts';
+import { type SeriesSpan } from '../../../../shared/constants.ts';
 import { recordKey } from '../../../lib/query-keys.ts';
 
 /**

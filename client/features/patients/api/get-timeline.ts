@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { TimelinePage, TimelineType } from '../../../../shared/schemas/chart.ts';
+import type { TimelinePage } from '../../../../shared/schemas/chart.ts';
+import { type TimelineType } from '../../../../shared/constants.ts';
 import { api } from '../../../lib/api.ts';
 import { patientKeys } from './keys.ts';
 
