@@ -3,6 +3,7 @@
  * made from ours (`Patient/123`, `Observation/vital-456-bp`), and references are relative
  * (`Patient/123`), the same in a patient's bundle and in the agency's NDJSON files.
  */
+import { visitTexts } from '../../../shared/messages.ts';
 import type { FhirResourceType } from '../../../shared/schemas/fhir.ts';
 
 /** A FHIR resource as JSON: its type, its id, and the elements of that type. */
@@ -334,14 +335,8 @@ const encounterStatus: Record<string, string> = {
   cancelled: 'cancelled',
 };
 
-const serviceTypes: Record<string, string> = {
-  'personal-care': 'Personal care',
-  'medication-support': 'Medication support',
-  'meal-preparation': 'Meal preparation',
-  companionship: 'Companionship',
-  nursing: 'Nursing',
-  other: 'Other',
-};
+/** A visit's service type as its Encounter's type text: the words the screens show. */
+const serviceTypes: Record<string, string> = visitTexts.serviceTypeLabels;
 
 /** A caregiver's visit: a home-health encounter, planned or as it happened. */
 export function toEncounter(row: VisitRow): FhirResource {
