@@ -22,6 +22,18 @@ describe('Tooltip', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
+  it('shows nothing for a touch: a tap would leave it standing', async () => {
+    render(
+      <Tooltip title="Notifications">
+        <button type="button">!</button>
+      </Tooltip>,
+    );
+    const button = screen.getByRole('button', { name: 'Notifications' });
+    await userEvent.pointer({ keys: '[TouchA]', target: button });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('keeps a control’s own name and describes it while shown', async () => {
     render(
       <Tooltip title="Edit">

@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
   type FocusEvent,
-  type MouseEvent,
+  type PointerEvent,
   type ReactElement,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -15,8 +15,8 @@ import { createPortal } from 'react-dom';
 interface AnchorProps {
   'aria-label'?: string;
   'aria-describedby'?: string;
-  onMouseEnter?: (event: MouseEvent<HTMLElement>) => void;
-  onMouseLeave?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
 }
@@ -71,7 +71,7 @@ const tooltipStyle = {
 } as const;
 
 /**
- * A short label beside a control, on hover (after 100 ms) and on keyboard focus, as MUI's
+ * A short label beside a control, on a mouse's hover (after 100 ms) and on keyboard focus, as MUI's
  * Tooltip shows it, without MUI's Tooltip and the positioning engine it brings (about 11 KB
  * gzipped on every signed-in screen). The wrapped control is named by `title` unless it has an
  * aria-label of its own (or is a plain element), in which case the open tooltip describes it. Escape, leaving, blur, scroll
@@ -140,14 +140,17 @@ export function Tooltip({
   const named = Boolean(own['aria-label']) || children.type === 'span' || children.type === 'div';
   const anchorProps: AnchorProps = {
     ...(named ? { 'aria-describedby': anchor ? id : undefined } : { 'aria-label': title }),
-    onMouseEnter(event) {
-      own.onMouseEnter?.(event);
+    onPointerEnter(event) {
+      own.onPointerEnter?.(event);
+      // A mouse only: after a tap a phone sends a pointer "enter" and no "leave" until the next
+      // tap elsewhere, which would leave the tooltip standing (MUI ignores touch the same way).
+      if (event.pointerType !== 'mouse') return;
       const target = event.currentTarget;
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setAnchor(target), ENTER_DELAY_MS);
     },
-    onMouseLeave(event) {
-      own.onMouseLeave?.(event);
+    onPointerLeave(event) {
+      own.onPointerLeave?.(event);
       hide();
     },
     onFocus(event) {
