@@ -8,6 +8,7 @@ import {
   TOP_BAR_HEIGHT,
   TOUCH_TARGET,
 } from './theme.ts';
+import { rowHoverColor } from '../lib/theme-tokens.ts';
 
 // The seed's "Visual theme", value for value.
 describe('theme', () => {
@@ -108,6 +109,8 @@ describe('readable tones', () => {
     for (const tone of Object.values(readableTones.light)) {
       expect(contrast(tone, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
       expect(contrast(tone, '#F9FAFC')).toBeGreaterThanOrEqual(4.5);
+      // A table row under the pointer, where a row's links and words still sit.
+      expect(contrast(tone, rowHoverColor('light'))).toBeGreaterThanOrEqual(4.5);
     }
     for (const tone of Object.values(readableTones.dark)) {
       expect(contrast(tone, '#2B2D31')).toBeGreaterThanOrEqual(4.5);
