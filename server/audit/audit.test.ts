@@ -67,6 +67,51 @@ describe('the audit writer', () => {
     }
   });
 
+  it('the lists of concurrent requests, gathered into one insert, are stored as each alone', async () => {
+    // Four requests of different actors and moments: the first goes at once, the other three
+    // gather behind it into one JSON insert of three runs (what each request shares, sent once).
+    const actors = [
+      { userId: 3, role: 'supervisor', ip: '10.0.0.3', at: '2026-03-04T00:00:00.001Z' },
+      { userId: 4, role: 'doctor', ip: '10.0.0.4', at: '2026-03-04T00:00:00.002Z' },
+      { userId: null, role: null, ip: '::1', at: '2026-03-04T00:00:00.003Z' },
+      { userId: 6, role: 'caregiver', ip: '10.0.0.6', at: '2026-03-04T00:00:00.004Z' },
+    ];
+    // A list of one kind (only the patient differs) and one where every column varies.
+    const lists = [
+      Array.from({ length: 25 }, (_, i) => ({ action: 'list', entity: 'visit', patientId: i + 1 })),
+      eventsOf(JSON_ROWS_FROM + 3),
+    ] as AuditEvent[][];
+    for (const [name, events] of [
+      ['uniform', lists[0]!],
+      ['varied', lists[1]!],
+    ] as const) {
+      const statements = await countStatements(t.database, () =>
+        Promise.all(
+          actors.map((actor, i) =>
+            createAuditor(db(), () => new Date(actor.at), {
+              ...actor,
+              requestId: `${name}-grouped-${i}`,
+            }).read(events),
+          ),
+        ),
+      );
+      expect(statements).toBe(2);
+      for (const [i, actor] of actors.entries()) {
+        const { at, ...rest } = actor;
+        for (const event of events) {
+          await writeAudit(
+            db(),
+            { ...rest, at: new Date(at), requestId: `${name}-alone-${i}` },
+            event,
+          );
+        }
+        const grouped = await storedRows(`${name}-grouped-${i}`);
+        expect(grouped).toHaveLength(events.length);
+        expect(grouped).toEqual(await storedRows(`${name}-alone-${i}`));
+      }
+    }
+  });
+
   it('a few rows still go as one VALUES list, in one statement', async () => {
     const events = eventsOf(JSON_ROWS_FROM - 1);
     const context = { userId: null, role: null, ip: '::1', at: new Date(), requestId: 'few' };
