@@ -60,7 +60,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { offlineWritesPlugin } from './plugins/offline-writes.ts';
 import { isClosing } from './lib/graceful-close.ts';
 import { SessionCache } from './auth/session-cache.ts';
-import type { SessionUser } from './auth/sessions.ts';
+import { listenForSessionChanges, type SessionUser } from './auth/sessions.ts';
+import { DatabaseListener } from './db/listener.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
 
@@ -90,10 +91,12 @@ declare module 'fastify' {
     /** Sends emails through SMTP_URL; null when none is configured. */
     mailer: Mailer | null;
     /**
-     * Sessions this instance resolved lately. Serves only while the notification hub's listener
-     * hears ended sessions and changed accounts (it sets `live`); see server/auth/session-cache.ts.
+     * Sessions this instance resolved lately. Serves only while the database listener hears
+     * ended sessions and changed accounts; see server/auth/session-cache.ts.
      */
     sessionCache: SessionCache<SessionUser>;
+    /** The instance's one LISTEN (server/db/listener.ts): subscribe while registering. */
+    listener: DatabaseListener;
   }
 }
 
@@ -153,6 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.database.db);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('sessionCache', options.sessionCache ?? new SessionCache<SessionUser>());
+  const listener = new DatabaseListener(app.log);
+  app.decorate('listener', listener);
+  listenForSessionChanges(listener, app.sessionCache);
   const mailer = createMailer({
     smtpUrl: options.config.smtpUrl,
     from: options.config.smtpFrom,
@@ -212,6 +218,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   };
   await app.register(api, { prefix: '/api' });
+  // Every channel is subscribed to by now.
+  await listener.start(options.database);
+  app.addHook('onClose', () => listener.stop());
   await app.register(clientPlugin, { root: options.clientRoot ?? clientDistFolder() });
 
   await app.ready();

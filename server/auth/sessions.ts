@@ -7,6 +7,7 @@ import {
   type Privilege,
 } from '../../shared/permissions.ts';
 import type { Db, Executor } from '../db/client.ts';
+import type { DatabaseListener } from '../db/listener.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { forgetSessionsHere, forgetUsersHere, type SessionCache } from './session-cache.ts';
 
@@ -81,11 +82,22 @@ export async function announceUserChanged(db: Executor, userId: number): Promise
 }
 
 /** Reads a SESSIONS_CHANNEL or USERS_CHANNEL payload; malformed parts are skipped. */
-export function parseEndedSessions(payload: string): number[] {
+export function parseIds(payload: string): number[] {
   return payload
     .split(',')
     .map(Number)
     .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+/**
+ * Keeps an instance's session cache told by the listener (subscribe before it starts): ended
+ * sessions and changed accounts are dropped as they are announced, and the cache serves only
+ * while the listener hears every announcement.
+ */
+export function listenForSessionChanges(listener: DatabaseListener, cache: SessionCache): void {
+  listener.on(SESSIONS_CHANNEL, (payload) => cache.endSessions(parseIds(payload)));
+  listener.on(USERS_CHANNEL, (payload) => cache.changeUsers(parseIds(payload)));
+  listener.watch({ listening: () => cache.setLive(true), deaf: () => cache.setLive(false) });
 }
 
 /** Ends one session at once. */

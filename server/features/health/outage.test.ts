@@ -119,6 +119,9 @@ describe.skipIf(!usingPostgres())('a database outage', () => {
       databaseUp: true,
       ready: true,
     });
+    // The session cache serves only while the database listener hears every announcement.
+    expect(t.app.listener.live).toBe(true);
+    expect(t.app.sessionCache.live).toBe(true);
     stream = await openEventStream(`${base}/api/notifications/stream`, doctor.token);
     await expect.poll(() => stream!.lastEventId()).toBeDefined();
     const [mark] = await direct
@@ -136,6 +139,11 @@ describe.skipIf(!usingPostgres())('a database outage', () => {
     expect(write.status).toBe(503);
     expect(write.headers['retry-after']).toBe('5');
     expect(write.json).toEqual({ message: apiErrors.unavailable });
+
+    // The listener's connection went with the rest: the cache stops serving at once.
+    await expect.poll(() => t.app.listener.live).toBe(false);
+    expect(t.app.sessionCache.live).toBe(false);
+    expect(t.app.sessionCache.size).toBe(0);
 
     const list = await call(t.app, 'GET', '/api/patients', { token: doctor.token });
     expect(list.status).toBe(503);
@@ -175,6 +183,8 @@ describe.skipIf(!usingPostgres())('a database outage', () => {
       data: { id: missed!.id, message: 'Written during the outage' },
     });
     expect(stream.events.filter((e) => e.event === 'resync')).toEqual([]);
+    expect(t.app.listener.live).toBe(true);
+    expect(t.app.sessionCache.live).toBe(true);
 
     expect((await call(t.app, 'GET', '/api/patients', { token: doctor.token })).status).toBe(200);
     const health = await call(t.app, 'GET', '/api/health');

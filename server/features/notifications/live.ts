@@ -1,16 +1,10 @@
 import { and, asc, eq, gt, gte, inArray, isNull, max } from 'drizzle-orm';
-import pg from 'pg';
 import type { StreamEventName } from '../../../shared/schemas/notifications.ts';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { DatabaseListener } from '../../db/listener.ts';
 import { notifications, sessions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  IDLE_TIMEOUT_MS,
-  parseEndedSessions,
-  SESSIONS_CHANNEL,
-  USERS_CHANNEL,
-} from '../../auth/sessions.ts';
-import type { SessionCache } from '../../auth/session-cache.ts';
+import { IDLE_TIMEOUT_MS, parseIds, SESSIONS_CHANNEL } from '../../auth/sessions.ts';
 import { NOTIFICATION_CHANNEL, parsePayload } from './notification-events.ts';
 import {
   findOpenNotifications,
@@ -42,10 +36,6 @@ export interface StreamSubscriber {
   end(): void;
 }
 
-interface ListenSource {
-  stop(): Promise<void>;
-}
-
 /** At most this many missed notifications are replayed to a stream; past it, `resync`. */
 export const REPLAY_LIMIT = 100;
 /** Ids a stream remembers having sent, so a replay overlapping live delivery sends none twice. */
@@ -59,107 +49,9 @@ interface Position {
   sent: Set<number>;
 }
 
-interface ListenerEvents {
-  payload(channel: string, payload: string): void;
-  /** The connection was lost: NOTIFYs are missed until it is back. */
-  lost(): void;
-  /** LISTENing again after a loss. */
-  reconnected(): void;
-}
-
 /**
- * LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to queries), and
- * connect again with back-off when it is lost. NOTIFYs sent while it was away are gone; the hub
- * replays what they announced from the notifications table once it is back.
- */
-class PostgresListener implements ListenSource {
-  #client: pg.Client | null = null;
-  #closed = false;
-  #attempt = 0;
-  #timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly config: pg.ClientConfig,
-    private readonly events: ListenerEvents,
-    private readonly log: HubLog,
-  ) {}
-
-  async start(): Promise<void> {
-    await this.#connect(false);
-  }
-
-  /** Whether it is LISTENing now (a failed first connection is retried in the background). */
-  get connected(): boolean {
-    return this.#client !== null;
-  }
-
-  async #connect(isReconnect: boolean): Promise<void> {
-    if (this.#closed) return;
-    const client = new pg.Client({ ...this.config, keepAlive: true });
-    client.on('notification', (message) => {
-      if (message.payload) this.events.payload(message.channel, message.payload);
-    });
-    client.on('error', (error) => {
-      this.log.warn({ err: error }, 'notification listener connection failed');
-      this.#lost(client);
-    });
-    client.on('end', () => this.#lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
-      await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
-      await client.query(`LISTEN ${USERS_CHANNEL}`);
-      if (this.#closed) {
-        await client.end().catch(() => {});
-        return;
-      }
-      this.#client = client;
-      this.#attempt = 0;
-      if (isReconnect) {
-        this.log.info('notification listener connected again');
-        this.events.reconnected();
-      }
-    } catch (error) {
-      this.log.error({ err: error }, 'notification listener could not connect; retrying');
-      client.removeAllListeners('end');
-      await client.end().catch(() => {});
-      this.#schedule();
-    }
-  }
-
-  #lost(client: pg.Client): void {
-    if (this.#closed || client !== this.#client) return;
-    this.#client = null;
-    client.end().catch(() => {});
-    this.events.lost();
-    this.#schedule();
-  }
-
-  #schedule(): void {
-    if (this.#closed || this.#timer) return;
-    const delay = Math.min(30_000, 500 * 2 ** this.#attempt);
-    this.#attempt += 1;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.#connect(true);
-    }, delay);
-    this.#timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => {});
-  }
-}
-
-/**
- * The open event streams of this app instance, by user, and the database listener that feeds
- * them. Also sends the heartbeat and ends streams whose session has ended, and keeps the
- * instance's session cache honest: live only while the listener hears ended sessions and changed
- * accounts, told of each.
+ * The open event streams of this app instance, by user, fed by the database listener. Also sends
+ * the heartbeat and ends streams whose session has ended.
  */
 export class NotificationHub {
   readonly #subscribers = new Map<number, Set<StreamSubscriber>>();
@@ -167,7 +59,6 @@ export class NotificationHub {
   /** When the database listener was lost (null while it listens). */
   #lostAt: Date | null = null;
   #queue: Promise<void> = Promise.resolve();
-  #source: ListenSource | null = null;
   #heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
@@ -175,70 +66,37 @@ export class NotificationHub {
     private readonly clock: Clock,
     private readonly log: HubLog,
     private readonly heartbeatMs: number,
-    private readonly sessionCache: SessionCache | null = null,
   ) {}
 
-  /** Starts listening on the database (a dedicated connection on PostgreSQL). */
-  async start(database: Database): Promise<void> {
-    const cache = this.sessionCache;
-    const onPayload = (channel: string, payload: string) => {
-      if (channel === NOTIFICATION_CHANNEL) this.receive(payload);
-      else if (channel === SESSIONS_CHANNEL) {
-        const ended = parseEndedSessions(payload);
-        cache?.endSessions(ended);
-        this.endSessions(ended);
-      } else if (channel === USERS_CHANNEL) cache?.changeUsers(parseEndedSessions(payload));
-    };
-    if (database.pool) {
-      const listener = new PostgresListener(
-        database.pool.options,
-        {
-          payload: onPayload,
-          lost: () => {
-            cache?.setLive(false);
-            this.#lostAt ??= this.clock.now();
-          },
-          reconnected: () => {
-            cache?.setLive(true);
-            const since = this.#lostAt;
-            this.#lostAt = null;
-            this.#enqueue(() => this.#replayAll(since), 'replaying notifications failed');
-          },
-        },
-        this.log,
-      );
-      this.#source = listener;
-      await listener.start();
-      cache?.setLive(listener.connected);
-    } else if (database.pglite) {
-      const stopNotifications = await database.pglite.listen(NOTIFICATION_CHANNEL, (payload) =>
-        onPayload(NOTIFICATION_CHANNEL, payload),
-      );
-      const stopSessions = await database.pglite.listen(SESSIONS_CHANNEL, (payload) =>
-        onPayload(SESSIONS_CHANNEL, payload),
-      );
-      const stopUsers = await database.pglite.listen(USERS_CHANNEL, (payload) =>
-        onPayload(USERS_CHANNEL, payload),
-      );
-      this.#source = {
-        stop: async () => {
-          await stopNotifications();
-          await stopSessions();
-          await stopUsers();
-        },
-      };
-      cache?.setLive(true);
-    }
+  /**
+   * Subscribes to the listener (before it starts): notifications as they are announced, ended
+   * sessions; after a lost connection, every open stream gets what it missed meanwhile.
+   */
+  listenTo(listener: DatabaseListener): void {
+    listener.on(NOTIFICATION_CHANNEL, (payload) => this.receive(payload));
+    listener.on(SESSIONS_CHANNEL, (payload) => this.endSessions(parseIds(payload)));
+    listener.watch({
+      deaf: () => {
+        this.#lostAt ??= this.clock.now();
+      },
+      listening: (again) => {
+        if (!again) return;
+        const since = this.#lostAt;
+        this.#lostAt = null;
+        this.#enqueue(() => this.#replayAll(since), 'replaying notifications failed');
+      },
+    });
+  }
+
+  /** Starts the heartbeat. */
+  start(): void {
     this.#heartbeat = setInterval(() => void this.#beat(), this.heartbeatMs);
     this.#heartbeat.unref();
   }
 
   async stop(): Promise<void> {
-    this.sessionCache?.setLive(false);
     clearInterval(this.#heartbeat);
     this.endAll();
-    await this.#source?.stop();
-    this.#source = null;
     await this.#queue;
   }
 

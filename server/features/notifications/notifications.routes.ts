@@ -33,9 +33,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.clock,
     app.log,
     app.config.streamHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
-    app.sessionCache,
   );
-  await hub.start(app.database);
+  hub.listenTo(app.listener);
+  hub.start();
   // Open streams never finish on their own: end them first, or closing would wait for them.
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => hub.stop());
