@@ -100,6 +100,30 @@ describe('the session cache', () => {
     expect(cache.get('h', T0, IDLE_MS)).toBeDefined();
   });
 
+  it('ending a user’s other sessions keeps the one that goes on cacheable, and only it', () => {
+    let wall = 1_000_000;
+    const cache = liveCache({}, () => wall);
+    const user = { ...entry().user, id: 5 };
+    cache.store('kept', entry({ sessionId: 8, user }), cache.generation);
+    cache.store('other', entry({ sessionId: 9, user }), cache.generation);
+    forgetUsersHere([5], 8);
+    // The kept session stays, and is cached again after a read; the others are not.
+    expect(cache.get('kept', T0, IDLE_MS)?.sessionId).toBe(8);
+    expect(cache.get('other', T0, IDLE_MS)).toBeUndefined();
+    cache.store('other', entry({ sessionId: 9, user }), cache.generation);
+    expect(cache.get('other', T0, IDLE_MS)).toBeUndefined();
+    cache.store('kept', entry({ sessionId: 8, user }), cache.generation);
+    expect(cache.get('kept', T0, IDLE_MS)?.sessionId).toBe(8);
+    // An end of all the user's sessions close behind blocks the kept one too (both must keep it).
+    forgetUsersHere([5]);
+    forgetUsersHere([5], 8);
+    cache.store('kept', entry({ sessionId: 8, user }), cache.generation);
+    expect(cache.get('kept', T0, IDLE_MS)).toBeUndefined();
+    wall += 60_001;
+    cache.store('kept', entry({ sessionId: 8, user }), cache.generation);
+    expect(cache.get('kept', T0, IDLE_MS)?.sessionId).toBe(8);
+  });
+
   it('a cache playing another machine hears only announcements', () => {
     const remote = liveCache({ hearsThisProcess: false });
     remote.store('h', entry(), remote.generation);

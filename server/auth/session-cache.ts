@@ -28,6 +28,12 @@ const MAX_ENTRIES = 10_000;
  */
 const TOMBSTONE_MS = 60_000;
 
+/** An end applied here: cached again only after `until` (wall clock), but for `keep`. */
+interface Tombstone {
+  until: number;
+  keep: number | null;
+}
+
 /**
  * The sessions this app instance resolved lately, by token hash. It serves an entry only while
  * the instance hears the database's announcements of ended sessions and changed accounts
@@ -43,8 +49,8 @@ const TOMBSTONE_MS = 60_000;
  */
 export class SessionCache<U extends CachedUser = CachedUser> {
   readonly #entries = new Map<string, CachedSession<U>>();
-  readonly #endedSessions = new Map<number, number>();
-  readonly #changedUsers = new Map<number, number>();
+  readonly #endedSessions = new Map<number, Tombstone>();
+  readonly #changedUsers = new Map<number, Tombstone>();
   #live = false;
   #generation = 0;
 
@@ -116,13 +122,17 @@ export class SessionCache<U extends CachedUser = CachedUser> {
     }
   }
 
-  /** Accounts whose sessions ended or whose role, privileges or active flag changed. */
-  changeUsers(userIds: readonly number[], local = false): void {
+  /**
+   * Accounts whose sessions ended or whose role, privileges or active flag changed. `keep`: the
+   * one session of theirs that goes on as it was (the caller's own, when they end the others or
+   * change their password), which stays cacheable.
+   */
+  changeUsers(userIds: readonly number[], local = false, keep: number | null = null): void {
     this.#generation += 1;
     const ids = new Set(userIds);
-    if (local) this.#tombstone(this.#changedUsers, ids);
+    if (local) this.#tombstone(this.#changedUsers, ids, keep);
     for (const [hash, entry] of this.#entries) {
-      if (ids.has(entry.user.id)) this.#entries.delete(hash);
+      if (ids.has(entry.user.id) && entry.sessionId !== keep) this.#entries.delete(hash);
     }
   }
 
@@ -137,25 +147,31 @@ export class SessionCache<U extends CachedUser = CachedUser> {
     caches.delete(this);
   }
 
-  #tombstone(map: Map<number, number>, ids: Set<number>): void {
+  #tombstone(map: Map<number, Tombstone>, ids: Set<number>, keep: number | null = null): void {
     const now = this.wallClock();
     if (map.size > MAX_ENTRIES) {
-      for (const [id, until] of map) if (until <= now) map.delete(id);
+      for (const [id, { until }] of map) if (until <= now) map.delete(id);
     }
-    for (const id of ids) map.set(id, now + TOMBSTONE_MS);
+    for (const id of ids) {
+      // Two ends close together keep a session only if both keep it.
+      const earlier = map.get(id);
+      const kept = earlier && earlier.until > now && earlier.keep !== keep ? null : keep;
+      map.set(id, { until: now + TOMBSTONE_MS, keep: kept });
+    }
   }
 
   #blocked(entry: CachedSession<U>): boolean {
     return (
-      this.#tombstoned(this.#endedSessions, entry.sessionId) ||
-      this.#tombstoned(this.#changedUsers, entry.user.id)
+      this.#tombstoned(this.#endedSessions, entry.sessionId, entry.sessionId) ||
+      this.#tombstoned(this.#changedUsers, entry.user.id, entry.sessionId)
     );
   }
 
-  #tombstoned(map: Map<number, number>, id: number): boolean {
-    const until = map.get(id);
-    if (until === undefined) return false;
-    if (until > this.wallClock()) return true;
+  /** Whether `id` is blocked for the session `sessionId` (a kept session is not). */
+  #tombstoned(map: Map<number, Tombstone>, id: number, sessionId: number): boolean {
+    const tombstone = map.get(id);
+    if (tombstone === undefined) return false;
+    if (tombstone.until > this.wallClock()) return tombstone.keep !== sessionId;
     map.delete(id);
     return false;
   }
@@ -173,7 +189,10 @@ export function forgetSessionsHere(sessionIds: readonly number[]): void {
   for (const cache of caches) cache.endSessions(sessionIds, true);
 }
 
-/** Called just before a user's sessions end or their account changes (see sessions.ts). */
-export function forgetUsersHere(userIds: readonly number[]): void {
-  for (const cache of caches) cache.changeUsers(userIds, true);
+/**
+ * Called just before a user's sessions end or their account changes (see sessions.ts); `keep`:
+ * the session of theirs that goes on.
+ */
+export function forgetUsersHere(userIds: readonly number[], keep: number | null = null): void {
+  for (const cache of caches) cache.changeUsers(userIds, true, keep);
 }

@@ -117,7 +117,7 @@ export async function revokeUserSessions(
   now: Date,
   exceptSessionId?: number,
 ): Promise<number> {
-  forgetUsersHere([userId]);
+  forgetUsersHere([userId], exceptSessionId ?? null);
   const ended = await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -75,6 +75,29 @@ describe('sessions served from the cache', () => {
     expect((await me(second)).status).toBe(401);
   });
 
+  it('the session that ends the others is still served from the cache', async () => {
+    const doctor = await createUser(t.app.db, { now: t.clock.now() });
+    const login = await call(t.app, 'POST', '/api/users/login', {
+      body: { username: doctor.username, password: TEST_PASSWORD },
+    });
+    const other = login.json.token as string;
+    const ended = await call(t.app, 'POST', '/api/users/me/sessions/end-others', {
+      token: doctor.token,
+    });
+    expect(ended.json).toEqual({ ended: 1 });
+    expect((await me(other)).status).toBe(401);
+    expect((await me(doctor.token)).status).toBe(200);
+    // Ended behind the app's back: the kept session still answers, so it was cached again at
+    // once rather than looked up on every request for a minute.
+    await t.app.db
+      .update(sessions)
+      .set({ revokedAt: t.clock.now() })
+      .where(eq(sessions.tokenHash, hashToken(doctor.token)));
+    expect((await me(doctor.token)).status).toBe(200);
+    t.clock.advance(SESSION_CACHE_TTL_MS);
+    expect((await me(doctor.token)).status).toBe(401);
+  });
+
   it('a new role or privilege applies to a cached session at once', async () => {
     const other = await createUser(t.app.db, { role: 'doctor', privileges: 'admin' });
     expect((await call(t.app, 'GET', '/api/users', { token: other.token })).status).toBe(200);
