@@ -62,6 +62,7 @@ import { isClosing } from './lib/graceful-close.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { listenForSessionChanges, type SessionUser } from './auth/sessions.ts';
 import { DatabaseListener } from './db/listener.ts';
+import { listenForAgencySettings } from './features/clinical-common/agency-settings.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
 
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const listener = new DatabaseListener(app.log);
   app.decorate('listener', listener);
   listenForSessionChanges(listener, app.sessionCache);
+  listenForAgencySettings(listener, app.db);
   const mailer = createMailer({
     smtpUrl: options.config.smtpUrl,
     from: options.config.smtpFrom,

@@ -170,6 +170,36 @@ describe.skipIf(!usingPostgres())('two instances behind a reverse proxy', () => 
     expect(new Set(after.map((a) => a.instance))).toEqual(new Set(['a', 'b']));
   });
 
+  it('agency settings saved on one instance reach the other’s cached copy when announced', async () => {
+    const admin = await createUser(databaseA.db, { role: 'doctor', privileges: 'admin' });
+    const zoneOn = async (app: App) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/agency-settings',
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+      ).json().timeZone as string;
+    // B reads (and keeps) the settings; A saves new ones.
+    const before = await zoneOn(appB);
+    expect(before).not.toBe('Pacific/Auckland');
+    const saved = await appA.inject({
+      method: 'PUT',
+      url: '/api/agency-settings',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { timeZone: 'Pacific/Auckland', doseWindowMinutes: 60, doseMissedAfterMinutes: 240 },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await zoneOn(appA)).toBe('Pacific/Auckland');
+    const deadline = Date.now() + 2000;
+    let seen = await zoneOn(appB);
+    while (seen !== 'Pacific/Auckland' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen = await zoneOn(appB);
+    }
+    expect(seen).toBe('Pacific/Auckland');
+  });
+
   it('a session cached on each instance ends on both as soon as the end is announced', async () => {
     const admin = await createUser(databaseA.db, { role: 'doctor', privileges: 'admin' });
     const doctor = await createUser(databaseA.db, { role: 'doctor', privileges: 'admin' });

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { agencySettings, doses, prescriptions } from '../db/schema/index.ts';
+import { writeAgencySettings } from './agency-settings.ts';
 
 let counter = 0;
 
@@ -125,7 +126,7 @@ export async function insertDose(
   return row!.id;
 }
 
-/** Saves the agency's settings (row id 1), replacing any saved before. */
+/** Saves the agency's settings (row id 1), replacing any saved before; the app hears of it. */
 export async function setAgencySettings(
   db: Executor,
   o: {
@@ -142,17 +143,19 @@ export async function setAgencySettings(
     doseMissedAfterMinutes: o.doseMissedAfterMinutes ?? 240,
     visitLateAfterMinutes: o.visitLateAfterMinutes ?? 15,
   };
-  await db
-    .insert(agencySettings)
-    .values(values)
-    .onConflictDoUpdate({
-      target: agencySettings.id,
-      set: {
-        timeZone: values.timeZone,
-        doseWindowMinutes: values.doseWindowMinutes,
-        doseMissedAfterMinutes: values.doseMissedAfterMinutes,
-        visitLateAfterMinutes: values.visitLateAfterMinutes,
-        updatedAt: sql`now()`,
-      },
-    });
+  await writeAgencySettings(db, () =>
+    db
+      .insert(agencySettings)
+      .values(values)
+      .onConflictDoUpdate({
+        target: agencySettings.id,
+        set: {
+          timeZone: values.timeZone,
+          doseWindowMinutes: values.doseWindowMinutes,
+          doseMissedAfterMinutes: values.doseMissedAfterMinutes,
+          visitLateAfterMinutes: values.visitLateAfterMinutes,
+          updatedAt: sql`now()`,
+        },
+      }),
+  );
 }

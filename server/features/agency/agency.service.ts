@@ -1,7 +1,7 @@
 import type { AgencySettings, AgencySettingsInput } from '../../../shared/schemas/doses.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import { agencySettings } from '../../db/schema/index.ts';
-import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
+import { agencySettingsCacheOf, loadAgencySettings } from '../clinical-common/agency-settings.ts';
 
 /** The audit entity of the agency's settings (one row, id 1). */
 const entity = 'agency-settings';
@@ -13,9 +13,10 @@ export function getAgencySettings(ctx: RequestContext): Promise<AgencySettings> 
 
 /**
  * Saves the agency's settings (administrators): the one row is written or replaced, with who
- * changed it, in one transaction with its audit row. Every instance reads them afresh, so the
- * new zone, windows, late setting and account settings apply to the next request. A late or
- * account setting left out keeps the one saved (the default on a first save).
+ * changed it, in one transaction with its audit row. Every instance drops its copy when the
+ * change is announced (and this one before writing it), so the new zone, windows, late setting
+ * and account settings apply to the next request. A late or account setting left out keeps the
+ * one saved (the default on a first save).
  */
 export async function setAgencySettings(
   ctx: RequestContext,
@@ -34,6 +35,8 @@ export async function setAgencySettings(
     updatedBy: ctx.user.id,
     updatedAt: ctx.clock.now(),
   };
+  // No read that may see the old row is kept from now until the change is announced.
+  agencySettingsCacheOf(ctx.db)?.changing();
   return ctx.audit.change(
     async (tx) => {
       await tx

@@ -13,6 +13,7 @@ import {
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { clinicalFactories } from '../../test/clinical-factories.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
+import { writeAgencySettings } from '../../test/agency-settings.ts';
 
 /** The admin's Deleted Records (GET /api/deleted-records): its orders and filters. */
 let t: TestApp;
@@ -102,10 +103,12 @@ beforeAll(async () => {
   bert = (await createPatient(db(), { careTeam: team, account: patientAdmin })).id;
   gone = (await createPatient(db(), { careTeam: team, overrides: { dob: '1931-01-31' } })).id;
   // The agency's days: New York is five hours behind UTC in early March 2026.
-  await db()
-    .insert(agencySettings)
-    .values({ timeZone: 'America/New_York' })
-    .onConflictDoUpdate({ target: agencySettings.id, set: { timeZone: 'America/New_York' } });
+  await writeAgencySettings(db(), () =>
+    db()
+      .insert(agencySettings)
+      .values({ timeZone: 'America/New_York' })
+      .onConflictDoUpdate({ target: agencySettings.id, set: { timeZone: 'America/New_York' } }),
+  );
 
   const add = async (
     type: string,

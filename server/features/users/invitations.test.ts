@@ -14,6 +14,7 @@ import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { csvTable, exportRowsOf } from '../../test/csv.ts';
 import { createPatient, createUser, type TestUser } from '../../test/factories.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { writeAgencySettings } from '../../test/agency-settings.ts';
 
 const APP_URL = 'https://care.example.test';
 const DAY_MS = 24 * 60 * 60_000;
@@ -50,16 +51,18 @@ const joinBody = (token: string, extra: Record<string, unknown> = {}) => {
 };
 
 const setPolicy = (t: TestApp, signUpPolicy: string) =>
-  t.app.db
-    .insert(agencySettings)
-    .values({
-      id: 1,
-      timeZone: 'UTC',
-      doseWindowMinutes: 60,
-      doseMissedAfterMinutes: 240,
-      signUpPolicy,
-    })
-    .onConflictDoUpdate({ target: agencySettings.id, set: { signUpPolicy } });
+  writeAgencySettings(t.app.db, () =>
+    t.app.db
+      .insert(agencySettings)
+      .values({
+        id: 1,
+        timeZone: 'UTC',
+        doseWindowMinutes: 60,
+        doseMissedAfterMinutes: 240,
+        signUpPolicy,
+      })
+      .onConflictDoUpdate({ target: agencySettings.id, set: { signUpPolicy } }),
+  );
 
 describe('first run and the sign-up policy', () => {
   let t: TestApp;
@@ -235,7 +238,9 @@ describe('invitations', () => {
   });
 
   it('an admin who joins while the agency requires two-factor of staff is told to turn it on; an editor is not', async () => {
-    await t.app.db.update(agencySettings).set({ requireTwoFactorForStaff: true });
+    await writeAgencySettings(t.app.db, () =>
+      t.app.db.update(agencySettings).set({ requireTwoFactorForStaff: true }),
+    );
     try {
       const staff = await invite({ role: 'doctor', privileges: 'admin' });
       const joinedStaff = await accept(joinBody(staff.json.token));
@@ -246,7 +251,9 @@ describe('invitations', () => {
       expect(joinedEditor.status).toBe(200);
       expect(joinedEditor.json).not.toHaveProperty('twoFactorSetupRequired');
     } finally {
-      await t.app.db.update(agencySettings).set({ requireTwoFactorForStaff: false });
+      await writeAgencySettings(t.app.db, () =>
+        t.app.db.update(agencySettings).set({ requireTwoFactorForStaff: false }),
+      );
     }
   });
 
@@ -259,7 +266,9 @@ describe('invitations', () => {
   });
 
   it('a link expires after the agency’s invitationDays (test clock)', async () => {
-    await t.app.db.update(agencySettings).set({ invitationDays: 2 });
+    await writeAgencySettings(t.app.db, () =>
+      t.app.db.update(agencySettings).set({ invitationDays: 2 }),
+    );
     const res = await invite({ role: 'caregiver', privileges: 'viewer' });
     expect(new Date(res.json.expiresAt).getTime()).toBe(t.clock.now().getTime() + 2 * DAY_MS);
     const start = t.clock.now();
@@ -281,7 +290,9 @@ describe('invitations', () => {
       expect(revoke.json.message).toBe(invitationTexts.notPending);
     } finally {
       t.clock.set(start);
-      await t.app.db.update(agencySettings).set({ invitationDays: 7 });
+      await writeAgencySettings(t.app.db, () =>
+        t.app.db.update(agencySettings).set({ invitationDays: 7 }),
+      );
     }
   });
 

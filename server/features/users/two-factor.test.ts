@@ -13,6 +13,7 @@ import {
 import { call, createTestApp, type TestApp } from '../../test/app.ts';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
 import { LOGIN_FAILURE_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from './login-throttle.ts';
+import { writeAgencySettings } from '../../test/agency-settings.ts';
 
 const STEP_MS = 30_000;
 
@@ -452,10 +453,12 @@ describe('two-factor sign-in', () => {
       privileges: 'editor',
       now: t.clock.now(),
     });
-    await t.app.db
-      .insert(agencySettings)
-      .values({ id: 1, timeZone: 'Europe/London', requireTwoFactorForStaff: true })
-      .onConflictDoUpdate({ target: agencySettings.id, set: { requireTwoFactorForStaff: true } });
+    await writeAgencySettings(t.app.db, () =>
+      t.app.db
+        .insert(agencySettings)
+        .values({ id: 1, timeZone: 'Europe/London', requireTwoFactorForStaff: true })
+        .onConflictDoUpdate({ target: agencySettings.id, set: { requireTwoFactorForStaff: true } }),
+    );
     try {
       const res = await passwordStep(admin, nextAddress());
       expect(res.json).toEqual({
@@ -467,7 +470,9 @@ describe('two-factor sign-in', () => {
       const plain = await passwordStep(editor, nextAddress());
       expect(plain.json.twoFactorSetupRequired).toBeUndefined();
     } finally {
-      await t.app.db.update(agencySettings).set({ requireTwoFactorForStaff: false });
+      await writeAgencySettings(t.app.db, () =>
+        t.app.db.update(agencySettings).set({ requireTwoFactorForStaff: false }),
+      );
     }
   });
 });
