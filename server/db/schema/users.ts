@@ -54,7 +54,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_role_idx').on(t.role),
+    // A role's people by name (the rota's caregivers, a page at a time), and any look-up by role.
+    index('users_role_name_idx').on(t.role, t.firstName, t.secondName, t.id),
   ],
 );
 

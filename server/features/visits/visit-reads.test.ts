@@ -882,4 +882,47 @@ describe('visit reads: my visits, the rota, a patient’s visits', () => {
       .where(and(eq(visits.id, id)));
     expect(await seen()).toEqual([false, false, false, false]);
   });
+
+  it('the visits of a deleted patient leave the rota, its day and the caregiver’s day', async () => {
+    const patientId = (await createPatient(db, { careTeam: [doctor, cara, ivy] })).id;
+    const start = '2026-01-16T15:00:00Z';
+    // Cara's (on a page), Ivy's (deactivated: page 1 only) and an unassigned one.
+    const ids = [
+      await insertVisit(db, {
+        recordedBy: supervisor.id,
+        patientId,
+        caregiverId: cara.id,
+        plannedStart: at(start),
+      }),
+      await insertVisit(db, {
+        recordedBy: supervisor.id,
+        patientId,
+        caregiverId: ivy.id,
+        plannedStart: at(start),
+      }),
+      await insertVisit(db, {
+        recordedBy: supervisor.id,
+        patientId,
+        caregiverId: null,
+        plannedStart: at(start),
+      }),
+    ];
+    const seen = async () => {
+      const lists = await Promise.all([
+        get(supervisor, '/api/rota?week=2026-01-16'),
+        get(supervisor, '/api/rota/day?date=2026-01-16'),
+        get(doctor, '/api/rota?week=2026-01-16'),
+        get(doctor, '/api/rota/day?date=2026-01-16'),
+      ]);
+      return lists.map((res) =>
+        ids.map((id) => res.json.visits.some((v: { id: number }) => v.id === id)),
+      );
+    };
+    expect(await seen()).toEqual(Array(4).fill([true, true, true]));
+    await db
+      .update(patients)
+      .set({ deletedAt: at('2026-01-16T08:00:00Z') })
+      .where(eq(patients.id, patientId));
+    expect(await seen()).toEqual(Array(4).fill([false, false, false]));
+  });
 });
