@@ -6,7 +6,7 @@
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_QUICK=1 (3 s runs, 10k only, for trying the
  * harness), BENCH_PGLITE_LARGE (auto | 1 | 0), BENCH_LIGHTHOUSE (path of an installed
- * lighthouse package; default: resolved from node_modules), BENCH_LOG_LEVEL (info, the
+ * lighthouse package; default: resolved from node_modules; 0 skips Lighthouse), BENCH_LOG_LEVEL (info, the
  * production default), BENCH_OUT (docs/PERFORMANCE.md), BENCH_PROFILE (target id to profile),
  * BENCH_SCENARIOS / BENCH_TARGETS (comma lists, for focused runs; a BENCH_SCENARIOS list runs the
  * agency export only if it names `agency-export`), BENCH_KEEP=1 (keep .tmp/bench-*),

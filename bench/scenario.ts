@@ -12,6 +12,7 @@ import type { Report, TargetResult } from './report.ts';
 import {
   connections,
   lighthouseOnly,
+  lighthouseSkipped,
   logLevel,
   log,
   onlyTargets,
@@ -199,9 +200,13 @@ async function measureApp(
     prepared.scenario.memory = memory.end();
     if (options.lighthouse) {
       extras.assetEncoding = await assetEncoding(app.base);
-      const lighthouse = await runLighthouse(app.base, prepared);
-      extras.lighthouse = lighthouse.results;
-      extras.lighthouseNote = lighthouse.note;
+      if (lighthouseSkipped) {
+        extras.lighthouseNote = 'skipped (BENCH_LIGHTHOUSE=0)';
+      } else {
+        const lighthouse = await runLighthouse(app.base, prepared);
+        extras.lighthouse = lighthouse.results;
+        extras.lighthouseNote = lighthouse.note;
+      }
     }
   } finally {
     await app.stop();

@@ -18,7 +18,9 @@ export const pgliteLarge = env.BENCH_PGLITE_LARGE ?? 'auto';
 /** BENCH_PROFILE: the target to profile instead of the slowest list. */
 export const profileTarget = env.BENCH_PROFILE;
 export const keepWork = env.BENCH_KEEP === '1';
-export const lighthousePackage = env.BENCH_LIGHTHOUSE;
+export const lighthousePackage = env.BENCH_LIGHTHOUSE === '0' ? undefined : env.BENCH_LIGHTHOUSE;
+/** BENCH_LIGHTHOUSE=0: no Lighthouse, even when the package is installed (focused API runs). */
+export const lighthouseSkipped = env.BENCH_LIGHTHOUSE === '0';
 export const chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * BENCH_ONLY=lighthouse: build, generate the 10k data and run only Lighthouse against the app
