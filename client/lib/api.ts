@@ -24,6 +24,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (the offline queue's idempotency key and recorded time). */
   headers?: Record<string, string>;
+  /**
+   * Leaves out the browser's zone: for the calls the first screen makes (the session, the
+   * sign-up status), whose answers hold no time, so the login screen never sets up the
+   * browser's time-zone data.
+   */
+  withoutZone?: boolean;
 }
 
 let onSessionEnded: (() => void) | undefined;
@@ -41,18 +47,32 @@ function buildUrl(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** This browser's IANA zone, sent on every call: times in notification texts are written in it. */
+/** How long the zone read from the browser is reused (a device that travels changes it). */
+const ZONE_REUSE_MS = 60_000;
+let knownZone: { zone: string | undefined; at: number } | null = null;
+
+/**
+ * This browser's IANA zone, sent on calls whose answers write times: times in notification
+ * texts, CSV files and date ranges are written in it. Read once a minute at most: the first
+ * read sets up the browser's time-zone data, about 100 ms of a phone's main thread.
+ */
 export const browserTimeZone = (): string | undefined => {
+  const now = Date.now();
+  // A clock set back (a device's time corrected) reads again too.
+  if (knownZone && now >= knownZone.at && now - knownZone.at < ZONE_REUSE_MS) return knownZone.zone;
+  let zone: string | undefined;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
-    return undefined;
+    zone = undefined;
   }
+  knownZone = { zone, at: now };
+  return zone;
 };
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, 'X-Requested-With': 'ElderCare' };
-  const zone = browserTimeZone();
+  const zone = options.withoutZone ? undefined : browserTimeZone();
   if (zone) headers['X-Time-Zone'] = zone;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

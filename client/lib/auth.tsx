@@ -31,7 +31,7 @@ interface SessionValue {
 
 /** Who is signed in: a guest is an answer (`null`), not a 401 in the console. */
 export async function fetchMe(): Promise<Me | null> {
-  const { user } = await api<{ user: Me | null }>('/api/session');
+  const { user } = await api<{ user: Me | null }>('/api/session', { withoutZone: true });
   return user;
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 /** Whether no account exists yet (first run) and who may sign up without an invitation. */
 export const fetchSignUpStatus = (): Promise<SignUpStatus> =>
-  api<SignUpStatus>('/api/users/sign-up-status');
+  api<SignUpStatus>('/api/users/sign-up-status', { withoutZone: true });
 
 /**
  * The sign-up status for /login and /signup: null until it arrives, or when it cannot be read
