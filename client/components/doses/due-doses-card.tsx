@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useEffect, useId } from 'react';
+import { useDeferredValue, useEffect, useId } from 'react';
 import { doseRoundTexts, doseTexts } from '../../../shared/messages.ts';
 import type { DoseSlot, DueDoses } from '../../../shared/schemas/doses.ts';
 import { useSession } from '../../lib/auth.tsx';
@@ -39,7 +39,11 @@ export function DueDosesCard({ onSettled }: { onSettled?: () => void }) {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
 
-  const data = due.data;
+  // A round can list hundreds of doses, each with its buttons: the list is drawn from the
+  // answer a moment later, in slices the page stays responsive between, rather than in one
+  // block as the answer arrives (on a phone that block held the page for over a second).
+  const data = useDeferredValue(due.data);
+  const drawing = due.data !== undefined && data === undefined;
   const count = data?.patients.reduce((sum, patient) => sum + patient.doses.length, 0) ?? 0;
   const shown = data?.patients.filter((p) => p.doses.length > 0 || p.prn.length > 0) ?? [];
   return (
@@ -48,7 +52,7 @@ export function DueDosesCard({ onSettled }: { onSettled?: () => void }) {
         <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1 }}>
           {doseTexts.dueNowTitle}
         </Typography>
-        {due.isPending && <LoadingState label={doseRoundTexts.loading} />}
+        {(due.isPending || drawing) && <LoadingState label={doseRoundTexts.loading} />}
         {due.isError && !data && (
           <ErrorState text={doseTexts.errorFetchingDue} onRetry={() => void due.refetch()} />
         )}
