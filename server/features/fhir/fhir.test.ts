@@ -12,7 +12,7 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
-import { fhirErrors } from '../../test/fhir-validator.ts';
+import { fhirErrors, profileShape } from '../../test/fhir-validator.ts';
 import { insertVisit } from '../../test/visit-factories.ts';
 import { exportFile } from './fhir.service.ts';
 
@@ -409,6 +409,19 @@ describe('FHIR R4 export', () => {
       // The validator does find errors: a broken copy is refused.
       const broken = { ...bundle.entry[0]!.resource, gender: 'f', birthDate: '10/12/1940' };
       expect((await fhirErrors(broken)).length).toBeGreaterThan(0);
+      // Checking a profile once per shape (the demo's export) still checks what a profile sees:
+      // another reading of the same kind is the same shape; another unit or code is not.
+      const reading = bundle.entry.find(
+        (e) => e.resource.resourceType === 'Observation' && e.resource.meta?.profile?.length,
+      )!.resource;
+      const again = structuredClone(reading);
+      again.id = 'vital-0-other';
+      again.effectiveDateTime = '2020-01-02T03:04:05.000Z';
+      if (again.valueQuantity) again.valueQuantity.value += 1;
+      expect(profileShape(again)).toBe(profileShape(reading));
+      const otherCode = structuredClone(reading);
+      otherCode.code.coding[0].code = '0000-0';
+      expect(profileShape(otherCode)).not.toBe(profileShape(reading));
     });
 
     it('leaves deleted records out', async () => {
