@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './build.ts';
@@ -123,6 +123,12 @@ export async function runLighthouse(
     return {
       results: [],
       note: 'not measured: the lighthouse package is not installed (npm install --no-save lighthouse@12, or BENCH_LIGHTHOUSE=<folder holding node_modules/lighthouse>)',
+    };
+  }
+  if (!existsSync(chromiumPath)) {
+    return {
+      results: [],
+      note: `not measured: no Chromium at ${chromiumPath} (apt-get install -y chromium, or CHROMIUM_PATH=<a Chromium, not its headless shell>)`,
     };
   }
   const databaseUrl = prepared.serverEnv.DATABASE_URL;
