@@ -130,6 +130,29 @@ for (const role of ['doctor', 'patient'] as const satisfies Role[]) {
   });
 }
 
+test('a notice shown on a phone stays one notice high when the screen turns wide', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const patient = await registerAccount('patient');
+  await loginThroughUi(page, patient);
+  await page.goto('/reminders');
+  const notice = toast(page, notices.remindersLoaded);
+  await expect(notice).toBeVisible();
+  // A phone turned sideways, or a window widened: the notice stays where it was shown.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // The wide screen's place (below the top bar) has reached the notice's container.
+  const container = page.locator('.Toastify__toast-container', { has: notice });
+  await expect
+    .poll(() => container.evaluate((element) => (element as HTMLElement).style.top))
+    .toMatch(/px$/);
+  const box = await notice.boundingBox();
+  expect(box, 'the notice is still up').not.toBeNull();
+  // It stretched from below the top bar to the foot of the page, over the screen, when the
+  // wide screen's place below the top bar was given to the phone's bottom container too.
+  expect(box!.height, `notice ${JSON.stringify(box)}`).toBeLessThan(200);
+});
+
 test('on a phone a loaded notice does not cover the top bar, and the screen reads at a large font', async ({
   page,
 }) => {

@@ -43,6 +43,14 @@ function useDialogButtonsClearance(enabled: boolean): number {
 }
 
 /**
+ * Below the top bar, and nothing more. A notice keeps the place it was shown in, so one shown on
+ * a phone stays in the bottom container when the screen turns wide (a phone rotated, a window
+ * widened); the style goes to every container, and a top on a container that also has its
+ * bottom stretched that notice over the whole page. `bottom: auto` keeps it one notice high.
+ */
+const desktopPlace = { top: TOP_BAR_HEIGHT + 8, bottom: 'auto' } as const;
+
+/**
  * The seed's notice behaviour, option for option; its own chunk, loaded when first needed.
  * The container is a polite live region, in the page from sign-in on (for a guest, from the
  * first notice): screen readers read each notice, new notification and dose falling due when
@@ -67,7 +75,7 @@ export default function Toasts({ theme }: { theme: 'light' | 'dark' }) {
       draggable
       theme={theme}
       role="status"
-      style={phone ? (clearance ? { bottom: clearance } : undefined) : { top: TOP_BAR_HEIGHT + 8 }}
+      style={phone ? (clearance ? { bottom: clearance, top: 'auto' } : undefined) : desktopPlace}
     />
   );
 }
