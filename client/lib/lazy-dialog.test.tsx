@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyDialog } from './lazy-dialog.tsx';
+import { lazyDialog, lazyPanel } from './lazy-dialog.tsx';
 
 /** Stands for a dialog: what it shows says whether it is mounted and whether it is open. */
 function FakeDialog({ open, title }: { open: boolean; title: string }) {
@@ -70,5 +70,48 @@ describe('lazyDialog', () => {
 
     rerender(<Dialog entry={null} />);
     expect(screen.getByText('record closing')).toBeInTheDocument();
+  });
+});
+
+function FakePanel({ tab }: { tab: string }) {
+  return <section aria-label={tab} />;
+}
+
+describe('lazyPanel', () => {
+  afterEach(cleanup);
+
+  it('shows the fallback while the code loads, then the panel, with one fetch in all', async () => {
+    let arrive: (panel: typeof FakePanel) => void = () => undefined;
+    const load = vi.fn(() => new Promise<typeof FakePanel>((resolve) => (arrive = resolve)));
+    const Panel = lazyPanel(load, <p>Loading…</p>);
+    const { rerender } = render(<Panel tab="Vitals" />);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    arrive(FakePanel);
+    expect(await screen.findByRole('region', { name: 'Vitals' })).toBeInTheDocument();
+    rerender(<Panel tab="Visits" />);
+    expect(screen.getByRole('region', { name: 'Visits' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    // The idle fetch and the first showing share one load.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches its code once idle although it is not shown', async () => {
+    const load = vi.fn(() => Promise.resolve(FakePanel));
+    lazyPanel(load, null);
+    expect(load).not.toHaveBeenCalled();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  });
+
+  it('a fetch that failed (no signal) is tried again when the panel is shown', async () => {
+    const load = vi
+      .fn<() => Promise<typeof FakePanel>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(FakePanel);
+    const Panel = lazyPanel(load, <p>Loading…</p>);
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    render(<Panel tab="Details" />);
+    expect(await screen.findByRole('region', { name: 'Details' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

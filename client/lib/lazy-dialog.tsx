@@ -11,6 +11,21 @@ function whenIdle(task: () => void): void {
 }
 
 /**
+ * One load shared by the early fetch and the first showing; a failed one (no network) is
+ * forgotten, so the next try fetches again.
+ */
+function loadingOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/**
  * A dialog that loads its code the first time it opens. A screen's dialogs (their forms,
  * validation and pickers) are only shown when someone presses a button, so the screen itself
  * loads without them.
@@ -38,16 +53,7 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean = (props) => 'open' in props && props.open === true,
 ): (props: P) => ReactNode {
-  // One load shared by the early fetch and the first opening; a failed one (no network) is
-  // forgotten, so the next try fetches again.
-  let loading: Promise<ComponentType<P>> | null = null;
-  const loadOnce = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
+  const loadOnce = loadingOnce(load);
   const Dialog = lazy(async () => ({ default: await loadOnce() }));
   // Once the screen whose code made this dialog has loaded, the dialog's code is fetched while
   // the browser is idle, whether or not the part of the screen holding it is shown (a chart's
@@ -67,4 +73,31 @@ export function lazyDialog<P extends object>(
     );
   }
   return LazyDialog;
+}
+
+/**
+ * A part of a screen that is not shown at first (a tab other than the first), loaded the first
+ * time it is shown, with `fallback` (a loading state) meanwhile. Like a dialog's, its code is
+ * also fetched once the browser is idle after the screen's own code has loaded, so it opens
+ * without waiting later, even with no connection by then. A failed load reaches the screen's
+ * error boundary (client/app/router.tsx), which offers Reload.
+ *
+ * `load` gives the component itself, e.g.
+ * `lazyPanel(() => import('./x-panel.tsx').then((m) => m.XPanel), <LoadingState />)`.
+ */
+export function lazyPanel<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
+): (props: P) => ReactNode {
+  const loadOnce = loadingOnce(load);
+  const Panel = lazy(async () => ({ default: await loadOnce() }));
+  whenIdle(() => void loadOnce().catch(() => undefined));
+  function LazyPanel(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Panel {...props} />
+      </Suspense>
+    );
+  }
+  return LazyPanel;
 }

@@ -14,30 +14,14 @@ import { seesOwnRecordOnly, type Permission } from '../../../shared/permissions.
 import type { Chart, TimelineEntry } from '../../../shared/schemas/chart.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { VitalChartsSection } from '../../components/records/vital-charts-section.tsx';
-import { VitalSignsSection } from '../../components/records/vital-signs-section.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
-import { lazyDialog } from '../../lib/lazy-dialog.tsx';
+import { lazyDialog, lazyPanel } from '../../lib/lazy-dialog.tsx';
 import { useChart } from './api/get-chart.ts';
 import { patientFhirUrl } from './api/patient-fhir-export.ts';
 import { useChartRefresh } from './api/use-chart-refresh.ts';
-import { CareTeamSection } from './components/care-team-section.tsx';
 import { ChartHeader } from './components/chart-header.tsx';
-import { ChartRecordSection } from './components/chart-record-section.tsx';
 import { ChartTimeline } from './components/chart-timeline.tsx';
-import {
-  medicalRecordType,
-  medicationType,
-  prescriptionType,
-  progressReportType,
-} from './components/chart-types.tsx';
-import { MedicationRoundSection } from './components/medication-round-section.tsx';
-import { PatientAccountSection } from './components/patient-account-section.tsx';
-import { PatientAppointmentsSection } from './components/patient-appointments-section.tsx';
-import { PatientDetailsSection } from './components/patient-details-section.tsx';
-import { ProblemsSection } from './components/problems-section.tsx';
-import { VisitsTab } from './components/visits-section.tsx';
 
 // The record's view (and the type's form it opens) loads when a record is first opened.
 const RecordViewDialog = lazyDialog(
@@ -67,6 +51,14 @@ const tabs = [
 ] as const satisfies readonly { key: string; label: string; needs: Permission }[];
 type TabKey = (typeof tabs)[number]['key'];
 
+// The timeline is the chart's first tab; the others (their tables, charts, pickers and menus) are
+// one chunk of their own, fetched once the browser is idle after the chart has shown, or at once
+// when the address opens another tab.
+const OtherTab = lazyPanel(
+  () => import('./components/chart-tab-panels.tsx').then((m) => m.ChartTabPanel),
+  <LoadingState />,
+);
+
 function TabContent({
   tab,
   chart,
@@ -76,57 +68,8 @@ function TabContent({
   chart: Chart;
   onOpen(entry: TimelineEntry): void;
 }) {
-  const { can } = useSession();
-  const patientId = chart.patient.id;
-  switch (tab) {
-    case 'timeline':
-      return <ChartTimeline patientId={patientId} onOpen={onOpen} />;
-    case 'vital-signs':
-      return (
-        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-          <VitalSignsSection patientId={patientId} />
-          <VitalChartsSection patientId={patientId} />
-        </Box>
-      );
-    case 'appointments':
-      return <PatientAppointmentsSection patientId={patientId} />;
-    case 'medical-records':
-      return <ChartRecordSection config={medicalRecordType} patientId={patientId} />;
-    case 'progress-reports':
-      return <ChartRecordSection config={progressReportType} patientId={patientId} />;
-    case 'prescriptions':
-      return <ChartRecordSection config={prescriptionType} patientId={patientId} />;
-    case 'medication':
-      return (
-        <>
-          {can('doses:read') && <MedicationRoundSection patientId={patientId} />}
-          <ChartRecordSection config={medicationType} patientId={patientId} />
-        </>
-      );
-    case 'visits':
-      return <VisitsTab patientId={patientId} />;
-    case 'allergies':
-      return <ProblemsSection chart={chart} />;
-    case 'details':
-      return <DetailsTab chart={chart} canManage={can('care-teams:manage')} />;
-  }
-}
-
-/**
- * The patient's fields, the care team (managed here) and the linked account, from the chart's
- * record (linking an account puts the fresh record into the chart), so opening the tab reads the
- * patient no second time: every read is a row in the patient's access log.
- */
-function DetailsTab({ chart, canManage }: { chart: Chart; canManage: boolean }) {
-  const patientId = chart.patient.id;
-  const patient = chart.patient;
-  return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <PatientDetailsSection patient={patient} />
-      <CareTeamSection patientId={patientId} canManage={canManage} />
-      <PatientAccountSection patient={patient} canManage={canManage} />
-    </Box>
-  );
+  if (tab === 'timeline') return <ChartTimeline patientId={chart.patient.id} onOpen={onOpen} />;
+  return <OtherTab tab={tab} chart={chart} />;
 }
 
 /**
