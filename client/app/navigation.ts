@@ -12,7 +12,7 @@ import {
   type Role,
 } from '../../shared/permissions.ts';
 import { recordType, type RecordType } from '../../shared/record-types.ts';
-import { accountTexts, auditTexts, deletedRecordTexts } from '../../shared/messages.ts';
+import { adminOnlyTexts } from '../../shared/messages.ts';
 
 /**
  * The registry of screens: every path the app answers, what it loads, who it is for and where
@@ -242,21 +242,21 @@ export const screens: Screen[] = [
     path: '/users',
     load: () => import('../features/users/users-page.tsx'),
     access: 'users:manage',
-    refusal: accountTexts.adminOnly,
+    refusal: adminOnlyTexts.users,
     sidebar: { label: 'Users', icon: 'users', order: everyRoleLast },
   },
   {
     path: '/audit',
     load: () => import('../features/audit/audit-page.tsx'),
     access: 'audit:read',
-    refusal: auditTexts.adminOnly,
+    refusal: adminOnlyTexts.audit,
     sidebar: { label: 'Audit Log', icon: 'audit', order: everyRoleLast },
   },
   {
     path: '/deleted-records',
     load: () => import('../features/deleted-records/deleted-records-page.tsx'),
     access: 'records:restore',
-    refusal: deletedRecordTexts.adminOnly,
+    refusal: adminOnlyTexts.deletedRecords,
     sidebar: { label: 'Deleted Records', icon: 'deleted-records', order: everyRoleLast },
   },
   {

@@ -2,6 +2,7 @@
  * The texts of accounts: agency accounts, invitations, sessions, password resets, two-factor,
  * calendar feeds.
  */
+import { forgotPasswordLink, twoFactorSetupRequired } from './core.ts';
 
 export const agencyAccountTexts = {
   group: 'Accounts',
@@ -157,7 +158,7 @@ export const passwordResetTexts = {
   // The admin's link (POST /api/users/{id}/password-reset-link).
   inactiveAccount: 'This account is deactivated: reactivate it before making a reset link.',
   // The screens.
-  forgotLink: 'Forgot password?',
+  forgotLink: forgotPasswordLink,
   forgotTitle: 'Forgot your password?',
   forgotIntro:
     'Enter your username or the email address of your account. We will send a link to choose a new password.',
@@ -232,8 +233,7 @@ export const twoFactorTexts = {
     'Make new recovery codes? The old ones stop working. Enter your password to confirm.',
   turnedOn: 'Two-factor sign-in is on',
   turnedOff: 'Two-factor sign-in is off',
-  setupRequired:
-    'Your agency asks staff with admin or supervisor rights to turn on two-factor sign-in. Turn it on under Two-factor sign-in.',
+  setupRequired: twoFactorSetupRequired,
   enterCode: 'Enter the code from your authenticator app',
   enterRecoveryCode: 'Enter one of your recovery codes',
   recoveryCodeLabel: 'Recovery code',

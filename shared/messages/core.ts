@@ -140,6 +140,33 @@ export const screenAccessTexts = {
   toDashboard: 'Go to your dashboard',
 } as const;
 
+/**
+ * The texts of the login form that belong to the password reset and two-step sign-in
+ * (passwordResetTexts and twoFactorTexts in accounts.ts name them too): here, so /login's first
+ * download carries these two and not every account screen's texts. Those objects take the plain
+ * strings, not `loginTexts.forgotLink`: the bundler keeps a module whose top level reads a property
+ * of an import (it might be a getter) wherever the barrel shared/messages.ts is imported.
+ */
+export const forgotPasswordLink = 'Forgot password?';
+export const twoFactorSetupRequired =
+  'Your agency asks staff with admin or supervisor rights to turn on two-factor sign-in. Turn it on under Two-factor sign-in.';
+export const loginTexts = { forgotLink: forgotPasswordLink, twoFactorSetupRequired } as const;
+
+/**
+ * What an admin-only screen says to anyone else. Here rather than with each screen's texts
+ * (accountTexts, auditTexts, deletedRecordTexts take the plain strings, as loginTexts' do): the
+ * screen registry (client/app/navigation.ts) names them, and it is part of every page's first
+ * download, which should not carry the texts of the screens themselves.
+ */
+export const usersAdminOnly = 'Only administrators can manage users.';
+export const auditAdminOnly = 'Only administrators can read the audit log.';
+export const deletedRecordsAdminOnly = 'Only administrators can restore deleted records.';
+export const adminOnlyTexts = {
+  users: usersAdminOnly,
+  audit: auditAdminOnly,
+  deletedRecords: deletedRecordsAdminOnly,
+} as const;
+
 /** Texts of the account screens that the seed does not name (sign-up hint, admin Users screen). */
 export const accountTexts = {
   privilegeNeedsApproval:
@@ -156,7 +183,7 @@ export const accountTexts = {
   requestRefused: 'Privilege request refused',
   userDeactivated: 'User deactivated',
   userReactivated: 'User reactivated',
-  adminOnly: 'Only administrators can manage users.',
+  adminOnly: usersAdminOnly,
 } as const;
 
 /** Texts of the account calls (login, logout, password change, the admin's Users screen). */

@@ -1,4 +1,5 @@
 /** The reminders', notifications' and deleted records' texts. */
+import { deletedRecordsAdminOnly } from './core.ts';
 
 /** Texts of the reminders (caregiver dashboard) that the seed does not name. */
 export const reminderTexts = {
@@ -65,7 +66,7 @@ export const deletedRecordTexts = {
   /** The same words for whatever types the registry lists (shared/record-types.ts). */
   typeMustBeOneOf: (types: readonly string[]) => `Type must be one of ${types.join(', ')}`,
   empty: 'No deleted records.',
-  adminOnly: 'Only administrators can restore deleted records.',
+  adminOnly: deletedRecordsAdminOnly,
   errorFetching: 'Error fetching deleted records',
   restore: 'Restore',
   restoreTitle: 'Restore record?',

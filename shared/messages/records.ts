@@ -1,4 +1,5 @@
 /** The appointment, patient and audit texts. */
+import { auditAdminOnly } from './core.ts';
 
 /** Texts of the appointment calls and screens that the seed does not name. */
 export const appointmentTexts = {
@@ -55,7 +56,7 @@ export const auditTexts = {
   auditTitle: 'Audit Log',
   noAuditEntries: 'No audit entries found.',
   errorFetchingAudit: 'Error fetching audit log',
-  adminOnly: 'Only administrators can read the audit log.',
+  adminOnly: auditAdminOnly,
   accessLogTitle: 'Who viewed my record',
   noAccess: 'No one has opened your record yet.',
   notLinked: 'Your account is not linked to a patient record yet.',

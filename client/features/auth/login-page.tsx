@@ -1,22 +1,29 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import {
-  notices,
-  passwordResetTexts,
-  twoFactorTexts,
-  validation,
-} from '../../../shared/messages.ts';
+import { loginTexts, notices, validation } from '../../../shared/messages.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { dashboardPathFor, normalizeRole } from '../../../shared/permissions.ts';
-import { RedirectSignedIn } from '../../app/guards.tsx';
+import { Loading, RedirectSignedIn } from '../../app/guards.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { notify } from '../../lib/notify.ts';
 import { AuthCard, authLinkSx } from './auth-card.tsx';
 import { AuthTextField } from './auth-text-field.tsx';
-import { FirstRunNote } from './first-run-note.tsx';
-import { TwoFactorStep, type SignedInAnswer } from './two-factor-step.tsx';
+import { lazyPanel } from '../../lib/lazy-dialog.tsx';
+import { useSignUpStatus } from './api/sign-up-status.ts';
+import type { SignedInAnswer } from './two-factor-step.tsx';
+
+// Shown to few: the code step to accounts with two-step sign-in, the first-run note on an empty
+// database. Each is fetched once the browser is idle, so /login's first download leaves them out.
+const TwoFactorStep = lazyPanel(
+  () => import('./two-factor-step.tsx').then((m) => m.TwoFactorStep),
+  <Loading />,
+);
+const FirstRunNote = lazyPanel(
+  () => import('./first-run-note.tsx').then((m) => m.FirstRunNote),
+  null,
+);
 
 interface LoginForm {
   username: string;
@@ -106,7 +113,7 @@ function LoginForm() {
     // The server's effective role decides where to land, not the login answer's stored one.
     const me = await refresh().catch(() => null);
     // The agency asks this admin or supervisor to turn two-factor on: the profile has the switch.
-    if (response.twoFactorSetupRequired) notify('info', twoFactorTexts.setupRequired);
+    if (response.twoFactorSetupRequired) notify('info', loginTexts.twoFactorSetupRequired);
     const home = dashboardPathFor(me?.role ?? normalizeRole(response.role));
     await navigate(response.twoFactorSetupRequired ? '/profile' : home, { replace: true });
   };
@@ -161,7 +168,7 @@ function LoginForm() {
       </SubmitButton>
       <Typography sx={{ mt: 1, textAlign: 'center' }}>
         <Link component={RouterLink} to="/forgot-password" sx={authLinkSx}>
-          {passwordResetTexts.forgotLink}
+          {loginTexts.forgotLink}
         </Link>
       </Typography>
       <Typography sx={{ textAlign: 'center' }}>
@@ -175,10 +182,12 @@ function LoginForm() {
 }
 
 export default function LoginPage() {
+  // Asked at once; the note's own code comes only when the database is empty.
+  const { data: signUpStatus } = useSignUpStatus();
   return (
     <RedirectSignedIn>
       <AuthCard title="Login">
-        <FirstRunNote />
+        {signUpStatus?.firstRun && <FirstRunNote />}
         <LoginForm />
       </AuthCard>
     </RedirectSignedIn>
