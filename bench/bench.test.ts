@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { checkOutSchema } from '../shared/schemas/visits.ts';
 import { vitalSignInputSchema } from '../shared/schemas/vital-signs.ts';
 import { root } from './build.ts';
 import { buildFloor, transactionOf } from './floor.ts';
+import { killByCommandLine } from './processes.ts';
 import {
   allMet,
   floorGoalRows,
@@ -391,6 +393,21 @@ describe('bench caregiver visits', () => {
 });
 
 describe('bench Lighthouse reports', () => {
+  it('kills a detached grandchild left behind, found by a marker in its command line', async () => {
+    const marker = `--bench-marker-${process.pid}-${Date.now()}`;
+    const spare = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)', marker], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      spare.once('exit', (_code, signal) => resolve(signal)),
+    );
+    await new Promise((resolve) => spare.once('spawn', resolve));
+    expect(killByCommandLine(marker)).toBe(1);
+    expect(await exited).toBe('SIGKILL');
+    expect(killByCommandLine(marker)).toBe(0);
+  });
+
   it('lists the accessibility audits below 1 with their element counts, weight 0 included', () => {
     const report = {
       categories: {

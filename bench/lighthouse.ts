@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './build.ts';
@@ -6,7 +6,7 @@ import { createSession } from '../server/auth/sessions.ts';
 import { openPostgres } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
 import type { Prepared } from './datasets.ts';
-import { spawnNode } from './processes.ts';
+import { killByCommandLine, spawnNode } from './processes.ts';
 import { chromiumPath, lighthousePackage, log, work } from './settings.ts';
 import {
   failedAccessibilityAudits,
@@ -93,18 +93,33 @@ function lighthouseCli(): string | null {
   return null;
 }
 
-/** Runs one Lighthouse child; resolves with its exit code (killed after two minutes). */
+let runs = 0;
+
+/**
+ * Runs one Lighthouse child; resolves with its exit code. A run that hangs is killed after two
+ * minutes. Chromium is started by Lighthouse in a process group of its own and outlives a killed
+ * Lighthouse, so each run gives it a profile folder of its own, and whatever still names that
+ * folder when the run ends is killed too: a Chromium left behind would load a core for the rest
+ * of the bench and skew every later figure.
+ */
 function runCli(args: string[]): Promise<number> {
+  const profile = path.join(work, `lighthouse-profile-${process.pid}-${++runs}`);
+  const withProfile = args.map((arg) =>
+    arg.startsWith('--chrome-flags=') ? `${arg} --user-data-dir=${profile}` : arg,
+  );
   return new Promise<number>((resolve) => {
-    const child = spawnNode(args, {
+    const child = spawnNode(withProfile, {
       cwd: work,
       stdio: ['ignore', 'ignore', openSync(path.join(work, 'lighthouse.log'), 'a')],
       env: { ...process.env, CHROME_PATH: chromiumPath },
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('exit', (c) => {
+    child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve(c ?? 1);
+      const left = killByCommandLine(profile);
+      if (left > 0) log(`lighthouse left ${left} Chromium processes running: killed`);
+      rmSync(profile, { recursive: true, force: true });
+      resolve(code ?? 1);
     });
   });
 }

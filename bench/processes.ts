@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { freePort, waitUntilAnswering } from '../server/test/processes.ts';
 import path from 'node:path';
 import { root } from './build.ts';
@@ -31,6 +31,34 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\n${signal}: stopping the bench and cleaning up`);
     void cleanup().finally(() => process.exit(130));
   });
+}
+
+/**
+ * Kills (SIGKILL) every process of this user whose command line contains `marker`; returns how
+ * many. For grandchildren that outlive the child that started them in a process group of their
+ * own, such as the Chromium that Lighthouse starts. Reads /proc, so it does nothing elsewhere.
+ */
+export function killByCommandLine(marker: string): number {
+  let killed = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!commandLine.includes(marker)) continue;
+      process.kill(pid, 'SIGKILL');
+      killed++;
+    } catch {
+      // gone already, or not ours
+    }
+  }
+  return killed;
 }
 
 /** Runs Node with `args` as a child that cleanup() stops if it is still running. */

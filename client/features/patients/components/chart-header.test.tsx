@@ -2,8 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allergyTexts, chartTexts, conditionTexts } from '../../../../shared/messages.ts';
 import type { Allergy } from '../../../../shared/schemas/allergies.ts';
-import type { Chart } from '../../../../shared/schemas/chart.ts';
-import { rangesWith } from '../../../../shared/vital-thresholds.ts';
+import { chartWith } from '../../../test/chart-kit.ts';
 import { ChartHeader } from './chart-header.tsx';
 
 afterEach(cleanup);
@@ -20,35 +19,6 @@ const allergy = (id: number, substance: string, reaction: string): Allergy => ({
   recordedByName: 'Dr Alan Grey',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-});
-
-const chartWith = (over: Partial<Chart>): Chart => ({
-  patient: {
-    id: 7,
-    firstName: 'Ada',
-    lastName: 'Moss',
-    dob: '1941-05-09',
-    gender: 'Female',
-    address: '1 Elm Road',
-    phoneNumber: '555-0100',
-    emergencyContact: 'Tom Moss',
-    emergencyContactPhone: '+1 (555) 010-2030',
-    accountUserId: null,
-    accountUsername: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  },
-  ageYears: 84,
-  allergyStatus: 'not-recorded',
-  allergies: [],
-  conditions: [],
-  careTeam: [
-    { userId: 2, username: 'dr.grey', name: 'Alan Grey', role: 'doctor', addedAt: '2025-01-01' },
-    { userId: 3, username: 'kim', name: 'Kim Lee', role: 'caregiver', addedAt: '2025-01-01' },
-  ],
-  ranges: rangesWith({}),
-  lastVitals: null,
-  ...over,
 });
 
 describe('ChartHeader', () => {
