@@ -7,6 +7,8 @@ import {
   auditTexts,
   deletedRecordTexts,
   loginTexts,
+  offlineNotice,
+  offlineTexts,
   passwordResetTexts,
   twoFactorTexts,
 } from './messages.ts';
@@ -50,5 +52,6 @@ describe('the texts of each area', () => {
     expect(deletedRecordTexts.adminOnly).toBe(adminOnlyTexts.deletedRecords);
     expect(passwordResetTexts.forgotLink).toBe(loginTexts.forgotLink);
     expect(twoFactorTexts.setupRequired).toBe(loginTexts.twoFactorSetupRequired);
+    expect(offlineTexts.offline).toBe(offlineNotice);
   });
 });

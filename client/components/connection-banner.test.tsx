@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrors, connectionTexts } from '../../shared/messages.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { SessionProvider } from '../lib/auth.tsx';
@@ -16,6 +16,9 @@ const json = (status: number, body: unknown) =>
 
 describe('the connection notice', () => {
   let healthUp = false;
+  // What the notice says is a chunk of its own, loaded once it is needed: loaded here first, so
+  // that under fake timers it arrives within the test's own steps.
+  beforeAll(() => import('./connection-notice.tsx'));
   beforeEach(() => {
     vi.useFakeTimers();
     healthUp = false;

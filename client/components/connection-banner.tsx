@@ -1,88 +1,35 @@
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { connectionTexts, offlineTexts } from '../../shared/messages.ts';
+import { Box, Paper } from '@mui/material';
+import { useEffect, useState, type ComponentType } from 'react';
+import { connectionTexts, offlineNotice } from '../../shared/messages.ts';
 import { useSession } from '../lib/auth.tsx';
-import { onReconnected, useConnectionState } from '../lib/connection.ts';
-import { setQueueUser, useOfflineQueue, useOnline } from '../lib/offline-queue.ts';
-
-// The list of unsent changes is its own chunk (the banner is in the main bundle), fetched as
-// soon as someone signs in: it must open once the connection has gone.
-const loadUnsentChanges = () => import('./unsent-changes-dialog.tsx');
-const UnsentChangesDialog = lazy(loadUnsentChanges);
-
-/** How long "Back online. 3 changes sent." stays after the queue was sent. */
-export const BACK_ONLINE_SHOWN_MS = 15_000;
-
-/** True for a while after each flush that sent or refused something. */
-function useRecentFlush(at: number | null): boolean {
-  const [shownFor, setShownFor] = useState<number | null>(null);
-  useEffect(() => {
-    if (at === null || Date.now() - at >= BACK_ONLINE_SHOWN_MS) return undefined;
-    setShownFor(at);
-    const timer = setTimeout(() => setShownFor(null), BACK_ONLINE_SHOWN_MS - (Date.now() - at));
-    return () => clearTimeout(timer);
-  }, [at]);
-  return at !== null && shownFor === at;
-}
+import { onReconnected, useConnectionState, useOnline } from '../lib/connection.ts';
+import { whenIdle } from '../lib/lazy-dialog.tsx';
 
 /** The top bar's height (TOP_BAR_HEIGHT in app/theme.ts, which components do not import). */
 const TOP_BAR = 64;
 
-/**
- * Keeps the page clear of a notice that stays (offline, or changes the server refused): the
- * body gets the notice's height as padding on the notice's side, so nothing of the page, its
- * heading or its last buttons, lies under it.
- */
-function useReservedSpace(active: boolean, side: 'top' | 'bottom') {
-  const ref = useRef<HTMLDivElement | null>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!active || !element || typeof ResizeObserver === 'undefined') return undefined;
-    const property = side === 'top' ? 'paddingTop' : 'paddingBottom';
-    const observer = new ResizeObserver(() => {
-      document.body.style[property] = `${element.offsetHeight + 16}px`;
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      document.body.style[property] = '';
-    };
-  }, [active, side]);
-  return ref;
-}
-
-const bigButton = { minHeight: 48, px: 2, alignSelf: 'flex-start' } as const;
+// What the notice says, with the offline queue behind it, is a chunk of its own: a guest on the
+// login page, online, has nothing to be told and no queue.
+let loaded: ComponentType | null = null;
+const loadNotice = () =>
+  import('./connection-notice.tsx').then((module) => (loaded = module.ConnectionNotice));
 
 /**
  * The one calm notice about the connection, in a polite status region always in the page, so a
- * screen reader hears it without focus moving. While the server cannot be reached
- * ("Reconnecting…", then "Connected again.") it stands in for an error per failed call; on a
- * phone it sits below the top bar, on a wide screen at the bottom. While the device is offline
- * it says that what is recorded is kept on the phone, and how many changes wait; back online,
- * how many were sent; while changes the server refused remain, that they could not be sent,
- * with the list a tap away. Those notices stay (below the top bar on a phone, where the page's
- * notices take the bottom; at the bottom on a wide screen), under any dialog, with room kept for
- * the page beside them. Part of the main bundle: it must show when no chunk can load.
+ * screen reader hears it without focus moving. On a phone it sits below the top bar, on a wide
+ * screen at the bottom; a notice that stays (offline, changes sent or refused) is wider, and
+ * goes above the page but under any dialog.
+ *
+ * The region is part of the main bundle; what it says (ConnectionNotice) loads as soon as
+ * someone is signed in, the device is offline or the server cannot be reached, and otherwise
+ * once the browser is idle. Until that code is there (no connection, and no service worker yet
+ * to have kept it), the region still says the first line itself: offline, or reconnecting.
  */
 export function ConnectionBanner() {
   const state = useConnectionState();
-  const { user, refresh } = useSession();
   const online = useOnline();
-  const { entries, lastFlush } = useOfflineQueue();
-  const recentFlush = useRecentFlush(lastFlush?.at ?? null);
-  const [listOpen, setListOpen] = useState(false);
-  const [listWanted, setListWanted] = useState(false);
+  const { user, refresh } = useSession();
+  const [Notice, setNotice] = useState<ComponentType | null>(() => loaded);
   useEffect(
     () =>
       // A session read that failed during the outage left a signed-in person as a guest.
@@ -91,137 +38,65 @@ export function ConnectionBanner() {
       }),
     [user, refresh],
   );
-  const userId = user?.id ?? null;
-  // Only the signed-in account's changes are listed and sent.
+  const needed = user !== null || !online || state !== 'connected';
   useEffect(() => {
-    setQueueUser(userId);
-    if (userId !== null) loadUnsentChanges().catch(() => undefined);
-  }, [userId]);
+    if (Notice) return undefined;
+    let live = true;
+    const load = () =>
+      void loadNotice().then(
+        (component) => live && setNotice(() => component),
+        // Tried again at the next change of the connection.
+        () => undefined,
+      );
+    if (needed) load();
+    else whenIdle(load);
+    return () => {
+      live = false;
+    };
+  }, [Notice, needed, state, online]);
 
-  const waiting = entries.filter((change) => change.state !== 'refused').length;
-  const refused = entries.length - waiting;
-  const mode = !online
-    ? 'offline'
-    : recentFlush && lastFlush
-      ? 'sent'
-      : state === 'reconnecting'
-        ? 'reconnecting'
-        : state === 'reconnected'
-          ? 'reconnected'
-          : refused > 0
-            ? 'refused'
-            : null;
-  const stays = mode === 'offline' || mode === 'sent' || mode === 'refused';
-  // On a phone the notices of the page (toasts) take the bottom: a notice that stays goes on top.
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const reserved = useReservedSpace(stays, phone ? 'top' : 'bottom');
-  const openList = () => {
-    setListWanted(true);
-    setListOpen(true);
-  };
-
-  const waitingLine = waiting > 0 && (
-    <Typography component="p" sx={{ fontWeight: 600 }}>
-      {offlineTexts.waitingCount(waiting)}
-    </Typography>
-  );
-  const refusedLine = refused > 0 && (
-    <Typography component="p" color="error" sx={{ fontWeight: 600 }}>
-      {offlineTexts.refusedCount(refused)}
-    </Typography>
-  );
-  const listButton = entries.length > 0 && (
-    <Button variant="outlined" onClick={openList} sx={bigButton}>
-      {offlineTexts.openUnsent}
-    </Button>
-  );
-
+  const firstLine = !online
+    ? offlineNotice
+    : state === 'reconnecting'
+      ? connectionTexts.reconnecting
+      : null;
   return (
-    <>
-      <Box
-        role="status"
-        aria-live="polite"
-        data-testid="connection-status"
-        sx={(theme) => ({
-          position: 'fixed',
-          // Below dialogs (a phone's full-screen form keeps its buttons), above the page.
-          zIndex: stays ? theme.zIndex.appBar + 1 : theme.zIndex.snackbar,
-          left: '50%',
-          transform: 'translateX(-50%)',
-          width: stays ? 'min(40rem, calc(100vw - 16px))' : 'max-content',
-          maxWidth: 'calc(100vw - 16px)',
-          bottom: stays ? 8 : 24,
-          [theme.breakpoints.down('sm')]: { bottom: 'auto', top: stays ? TOP_BAR + 4 : 72 },
-        })}
-      >
-        {mode !== null && (
+    <Box
+      role="status"
+      aria-live="polite"
+      data-testid="connection-status"
+      sx={(theme) => ({
+        position: 'fixed',
+        // Above the page; a notice that stays goes below dialogs (a phone's full-screen form
+        // keeps its buttons).
+        zIndex: theme.zIndex.snackbar,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        width: 'max-content',
+        maxWidth: 'calc(100vw - 16px)',
+        bottom: 24,
+        [theme.breakpoints.down('sm')]: { bottom: 'auto', top: 72 },
+        '&:has(> [data-stays])': {
+          zIndex: theme.zIndex.appBar + 1,
+          width: 'min(40rem, calc(100vw - 16px))',
+          bottom: 8,
+          [theme.breakpoints.down('sm')]: { bottom: 'auto', top: TOP_BAR + 4 },
+        },
+      })}
+    >
+      {Notice ? (
+        <Notice />
+      ) : (
+        firstLine && (
           <Paper
-            ref={reserved}
+            data-stays={!online || undefined}
             elevation={6}
-            sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 2, py: 1.25 }}
+            sx={{ px: 2, py: 1.25, fontWeight: 600, overflowWrap: 'anywhere' }}
           >
-            {mode === 'reconnecting' ? (
-              <CircularProgress size={20} aria-hidden sx={{ mt: 0.5, flexShrink: 0 }} />
-            ) : mode === 'offline' ? (
-              <CloudOffIcon aria-hidden sx={{ mt: 0.25 }} />
-            ) : mode === 'refused' ? (
-              <ErrorOutlineIcon color="error" aria-hidden sx={{ mt: 0.25 }} />
-            ) : (
-              <CheckCircleOutlineIcon color="success" aria-hidden sx={{ mt: 0.25 }} />
-            )}
-            <Box sx={{ display: 'grid', gap: 0.75, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {mode === 'reconnecting' && (
-                <>
-                  <Typography component="p" sx={{ fontWeight: 600 }}>
-                    {connectionTexts.reconnecting}
-                  </Typography>
-                  <Typography component="p" variant="body2">
-                    {connectionTexts.workKept}
-                  </Typography>
-                  {waitingLine}
-                </>
-              )}
-              {mode === 'reconnected' && (
-                <Typography component="p">{connectionTexts.reconnected}</Typography>
-              )}
-              {mode === 'offline' && (
-                <>
-                  <Typography component="p" sx={{ fontWeight: 600 }}>
-                    {offlineTexts.offline}
-                  </Typography>
-                  {waitingLine}
-                  {refusedLine}
-                  {listButton}
-                </>
-              )}
-              {mode === 'sent' && lastFlush && (
-                <>
-                  {lastFlush.sent > 0 && (
-                    <Typography component="p" sx={{ fontWeight: 600 }}>
-                      {offlineTexts.backOnline(lastFlush.sent)}
-                    </Typography>
-                  )}
-                  {waitingLine}
-                  {refusedLine}
-                  {(refused > 0 || waiting > 0) && listButton}
-                </>
-              )}
-              {mode === 'refused' && (
-                <>
-                  {refusedLine}
-                  {listButton}
-                </>
-              )}
-            </Box>
+            {firstLine}
           </Paper>
-        )}
-      </Box>
-      {listWanted && (
-        <Suspense fallback={null}>
-          <UnsentChangesDialog open={listOpen} onClose={() => setListOpen(false)} />
-        </Suspense>
+        )
       )}
-    </>
+    </Box>
   );
 }

@@ -16,9 +16,9 @@ import {
   dismissChange,
   flushQueue,
   useOfflineQueue,
-  useOnline,
   type QueuedChange,
 } from '../lib/offline-queue.ts';
+import { useOnline } from '../lib/connection.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useFullScreenDialog } from './dialog.ts';
 

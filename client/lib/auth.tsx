@@ -68,6 +68,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The signed-in user's id as known here (null: a guest), for code outside React. */
+export function signedInUserId(): number | null {
+  return state.user?.id ?? null;
+}
+
+/** Runs `listener` after every change of the session (code outside React); returns its undo. */
+export const onSessionChange = subscribe;
+
 /** The session could not be read because the device has no network (not a refusal). */
 const isNetworkFailure = (error: unknown): boolean =>
   (error instanceof ApiError && error.status === 0) ||

@@ -93,10 +93,29 @@ export function reportUnreachable(): void {
   schedule();
 }
 
+/** Whether the device says it has a network (a phone in a basement says no). */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+const onlineListeners = new Set<() => void>();
+
+/** Whether the device says it is online, following the browser's online and offline events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore((listener) => {
+    onlineListeners.add(listener);
+    return () => onlineListeners.delete(listener);
+  }, isOnline);
+}
+
 if (typeof window !== 'undefined') {
-  // The device's network is back: check at once rather than at the next pause's end.
   window.addEventListener('online', () => {
+    for (const listener of onlineListeners) listener();
+    // The device's network is back: check at once rather than at the next pause's end.
     if (state === 'reconnecting') schedule(0);
+  });
+  window.addEventListener('offline', () => {
+    for (const listener of onlineListeners) listener();
   });
 }
 

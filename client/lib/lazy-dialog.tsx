@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 /** Runs `task` when the browser is idle (soon after, where it cannot tell). */
-function whenIdle(task: () => void): void {
+export function whenIdle(task: () => void): void {
   if (typeof window === 'undefined') return;
   if (typeof window.requestIdleCallback === 'function') {
     window.requestIdleCallback(task, { timeout: 3000 });

@@ -6,7 +6,8 @@ import {
   type OfflineWriteKind,
 } from '../../shared/offline.ts';
 import { api, ApiError } from './api.ts';
-import { onReconnected } from './connection.ts';
+import { onSessionChange, signedInUserId } from './auth.tsx';
+import { isOnline, onReconnected } from './connection.ts';
 
 /**
  * The device's queue of changes recorded while the server could not be reached (a dose, a
@@ -135,8 +136,9 @@ async function save(change: QueuedChange): Promise<void> {
 }
 
 /**
- * Who is signed in on this device (null: nobody). Only their changes are listed and sent; at
- * start, and when someone signs in, their waiting changes are sent.
+ * Who is signed in on this device (null: nobody); set from the session (see the end of this
+ * file). Only their changes are listed and sent; at start, and when someone signs in, their
+ * waiting changes are sent.
  */
 export function setQueueUser(id: number | null): void {
   if (id === userId) return;
@@ -155,11 +157,6 @@ export function queueUser(): number | null {
 }
 
 const hasWaiting = () => snapshot.entries.some((change) => change.state !== 'refused');
-
-/** Whether the device says it has a network (a phone in a basement says no). */
-export function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
 
 /** The server is away right now (no answer, or 503): keep the change and try later. */
 const isNetworkFailure = (error: unknown) =>
@@ -383,23 +380,18 @@ export function useOfflineQueue(): QueueSnapshot {
   return useSyncExternalStore(subscribe, () => snapshot);
 }
 
-const onlineListeners = new Set<() => void>();
-
-/** Whether the device says it is online, following the browser's online and offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore((listener) => {
-    onlineListeners.add(listener);
-    return () => onlineListeners.delete(listener);
-  }, isOnline);
-}
-
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => {
-    for (const listener of onlineListeners) listener();
-    if (hasWaiting()) void flushQueue();
+  // The queue follows the session from the moment this module is loaded: a change recorded
+  // right after signing in is queued under its author, behind the author's earlier ones.
+  let followed = signedInUserId();
+  setQueueUser(followed);
+  onSessionChange(() => {
+    if (signedInUserId() === followed) return;
+    followed = signedInUserId();
+    setQueueUser(followed);
   });
-  window.addEventListener('offline', () => {
-    for (const listener of onlineListeners) listener();
+  window.addEventListener('online', () => {
+    if (hasWaiting()) void flushQueue();
   });
   onReconnected(() => {
     if (hasWaiting()) void flushQueue();

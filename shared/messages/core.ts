@@ -117,6 +117,13 @@ export const connectionTexts = {
   reconnected: 'Connected again.',
 } as const;
 
+/**
+ * The offline notice (offlineTexts.offline names it too): here, so that the connection notice's
+ * first line can show from the first download, before the rest of the notice's code has come.
+ */
+export const offlineNotice =
+  'You are offline. What you record is kept on this phone and sent when the connection returns.';
+
 /** The notice that a new version of the app has been downloaded and waits for a reload. */
 export const appUpdateTexts = {
   ready: 'A new version of ElderCare is ready.',

@@ -1,3 +1,5 @@
+import { offlineNotice } from './core.ts';
+
 /** The texts of working offline. */
 
 /** Texts of reading offline: the age of the data a screen shows, and what was never saved. */
@@ -22,8 +24,7 @@ export const offlineReadTexts = {
  * offline banner, the Unsent changes list and the warning on signing out.
  */
 export const offlineTexts = {
-  offline:
-    'You are offline. What you record is kept on this phone and sent when the connection returns.',
+  offline: offlineNotice,
   waitingCount: (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting to send`,
   backOnline: (sent: number) => `Back online. ${sent} ${sent === 1 ? 'change' : 'changes'} sent.`,
   refusedCount: (count: number) =>
