@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -89,6 +90,25 @@ function muiWithoutCssVariables(): Plugin {
 }
 
 /**
+ * React Router's package sends every bundler to its development build, which keeps the warnings
+ * and checks meant for development. The production build beside it in the package is the same
+ * API without them, 0.4 KB less gzipped on every page. The build takes it; tests and the dev
+ * server keep the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const folder = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  const production = path.join(folder, 'dist/production/index.mjs');
+  return {
+    name: 'eldercare-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? production : null;
+    },
+  };
+}
+
+/**
  * The installable app: the web manifest and a service worker (Workbox, generateSW) that keeps
  * the app's own files, so every screen opens with no connection. It keeps no API answer: what
  * a screen read is kept per account by the app itself (in IndexedDB), never in the browser's
@@ -141,12 +161,15 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), muiWithoutCssVariables(), pwa, precompress()],
+  plugins: [react(), muiWithoutCssVariables(), reactRouterProduction(), pwa, precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the build targets but Safari 16 preloads modules itself; there the polyfill
+    // would only fetch a screen's chunks earlier. Left out, it is 0.6 KB less on every page.
+    modulePreload: { polyfill: false },
     // Font files stay files: the small ones (Roboto's Greek-extended subset, .woff2 and .woff
     // fallback) would be inlined as base64 into every page's CSS, although a browser fetches a
     // subset only when the text needs it.
