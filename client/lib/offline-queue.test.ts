@@ -2,10 +2,14 @@ import 'fake-indexeddb/auto';
 import { clear, createStore, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, RECORDED_AT_HEADER } from '../../shared/offline.ts';
+import { defaultUnits } from '../../shared/units.ts';
+import { meWith } from '../test/vital-signs-kit.tsx';
+import { clearSessionData, SessionProvider, useSession } from './auth.tsx';
 import { resetConnection } from './connection.ts';
 import {
   dismissChange,
   flushQueue,
+  queueUser,
   reloadQueue,
   resetQueueState,
   sendOrQueue,
@@ -13,7 +17,7 @@ import {
   useOfflineQueue,
   type QueuedChange,
 } from './offline-queue.ts';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 
 // The network layer only: fetch answers as the server would, and records each request.
 interface Sent {
@@ -38,6 +42,8 @@ function snapshot() {
 }
 
 beforeEach(async () => {
+  // The queue follows the session; no session read left by another test may change its owner.
+  clearSessionData();
   await clear(store);
   sent = [];
   answers = [];
@@ -232,6 +238,28 @@ describe('the offline queue', () => {
     setQueueUser(7);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toEqual(dose(1));
+  });
+
+  it('follows the session: whoever signs in owns the changes made next, and nobody after sign-out', async () => {
+    const user = meWith(defaultUnits, 'caregiver');
+    const network = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) =>
+        url === '/api/session' ? json(200, { user }) : network(url, init),
+      ),
+    );
+    expect(queueUser()).toBeNull();
+    const session = renderHook(() => useSession(), { wrapper: SessionProvider }).result;
+    await act(() => session.current.refresh());
+    expect(queueUser()).toBe(user.id);
+
+    online = false;
+    const result = await sendOrQueue('dose', '/api/doses', dose(1), { label: 'dose 1' });
+    expect(result.queued && result.change.userId).toBe(user.id);
+
+    act(() => clearSessionData());
+    expect(queueUser()).toBeNull();
   });
 
   it('survives a fresh start of the app (kept in IndexedDB)', async () => {
