@@ -37,7 +37,6 @@ import {
 } from '@mui/material';
 import { Tooltip } from '../components/tooltip.tsx';
 import { QueryClientProvider, useIsRestoring } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { isSignedIn } from '../../shared/permissions.ts';
@@ -54,6 +53,7 @@ import {
   queryClient,
   readCacheOptions,
 } from '../lib/query-client.ts';
+import { ReadCacheProvider } from '../lib/read-cache-provider.tsx';
 import { DataAge } from '../components/data-age.tsx';
 import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { useFocusRescue } from '../components/dialog.ts';
@@ -277,14 +277,14 @@ export function AppLayout() {
     );
   }
   return (
-    <PersistQueryClientProvider
+    <ReadCacheProvider
       key={userId}
       client={queryClient}
-      persistOptions={persistOptions}
-      onSuccess={markRestoredStale}
+      options={persistOptions}
+      onRestored={markRestoredStale}
     >
       <LayoutFrame />
-    </PersistQueryClientProvider>
+    </ReadCacheProvider>
   );
 }
 

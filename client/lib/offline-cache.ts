@@ -163,16 +163,25 @@ function kept(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { mutations: [], queries } };
 }
 
+/** A persister that can also be told the cache changed, and take the cache itself only when it saves. */
+export interface ReadCachePersister extends Persister {
+  /**
+   * The cache changed: `read` gives it as it then is, and is called once, when the save is due
+   * (a burst of changes costs one read of the whole cache, not one per change).
+   */
+  persistLater(read: () => PersistedClient): void;
+}
+
 /**
  * The persister of one account's read cache: a record of its own per user id, read back only
  * for that same id, saved at most every SAVE_DELAY_MS, and never again once the account's kept
  * data has been deleted (a sign-out while a save was pending).
  */
-export function readCachePersister(userId: number): Persister {
+export function readCachePersister(userId: number): ReadCachePersister {
   const generation = generationOf(userId);
   generations.set(userId, generation);
   const current = () => generationOf(userId) === generation;
-  let latest: PersistedClient | undefined;
+  let latest: (() => PersistedClient) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const write = async () => {
@@ -182,24 +191,29 @@ export function readCachePersister(userId: number): Persister {
     flushes.delete(userId);
     const kv = store();
     if (!kv || !latest || !current()) return;
-    const value: StoredCache = { userId, client: JSON.stringify(kept(latest)) };
+    const value: StoredCache = { userId, client: JSON.stringify(kept(latest())) };
     latest = undefined;
     await set(cacheKey(userId), value, kv).catch(ignore);
   };
 
+  const persistLater = (read: () => PersistedClient) => {
+    if (!current()) return;
+    latest = read;
+    if (timer) return;
+    timer = setTimeout(() => void write(), SAVE_DELAY_MS);
+    pendingSaves.set(userId, () => {
+      clearTimeout(timer);
+      timer = undefined;
+      latest = undefined;
+      flushes.delete(userId);
+    });
+    flushes.set(userId, () => void write());
+  };
+
   return {
+    persistLater,
     persistClient(client) {
-      if (!current()) return;
-      latest = client;
-      if (timer) return;
-      timer = setTimeout(() => void write(), SAVE_DELAY_MS);
-      pendingSaves.set(userId, () => {
-        clearTimeout(timer);
-        timer = undefined;
-        latest = undefined;
-        flushes.delete(userId);
-      });
-      flushes.set(userId, () => void write());
+      persistLater(() => client);
     },
     async restoreClient() {
       const kv = store();

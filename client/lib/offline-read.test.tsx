@@ -7,7 +7,6 @@ import {
   useQuery,
   type QueryClientConfig,
 } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +20,7 @@ import { clearSessionData, SessionProvider, useSession } from './auth.tsx';
 import { resetConnection } from './connection.ts';
 import { keepSession, readCachePersister, readKeptSession } from './offline-cache.ts';
 import { readCacheOptions } from './query-client.ts';
+import { ReadCacheProvider } from './read-cache-provider.tsx';
 import { showSavedWhileOffline } from './use-paged-list.ts';
 
 const json = (status: number, body: unknown) =>
@@ -234,9 +234,13 @@ function ChartValue({ read }: { read: () => Promise<string> }) {
 function renderWithKeptCache(userId: number, read: () => Promise<string>) {
   const queryClient = new QueryClient(queryConfig);
   return render(
-    <PersistQueryClientProvider client={queryClient} persistOptions={readCacheOptions(userId)}>
+    <ReadCacheProvider
+      client={queryClient}
+      options={readCacheOptions(userId)}
+      onRestored={() => undefined}
+    >
       <ChartValue read={read} />
-    </PersistQueryClientProvider>,
+    </ReadCacheProvider>,
   );
 }
 
@@ -260,6 +264,46 @@ describe('the read cache kept on the device', () => {
     expect(await screen.findByText("Tom's own answer")).toBeVisible();
     expect(screen.queryByText(/penicillin/)).toBeNull();
     expect(tomReads).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the whole cache once for a burst of changes, when the save is due, and keeps the last state', async () => {
+    const queryClient = new QueryClient(queryConfig);
+    const options = readCacheOptions(grace.id);
+    // Reading the cache asks, of each query, whether to keep it: counted here.
+    let asked = 0;
+    const keep = options.dehydrateOptions!.shouldDehydrateQuery!;
+    options.dehydrateOptions = {
+      shouldDehydrateQuery: (query) => {
+        asked += 1;
+        return keep(query);
+      },
+    };
+    render(
+      <ReadCacheProvider client={queryClient} options={options} onRestored={() => undefined}>
+        <ChartValue read={async () => 'from the server'} />
+      </ReadCacheProvider>,
+    );
+    expect(await screen.findByText('from the server')).toBeVisible();
+    await saved();
+    asked = 0;
+
+    // Thirty answers arriving together, as a caregiver's dashboard reads ahead thirty charts.
+    act(() => {
+      for (let n = 1; n <= 30; n++) queryClient.setQueryData(['chart', n], `chart ${n}`);
+      queryClient.setQueryData(['chart', 30], 'chart 30, changed');
+    });
+    expect(asked).toBe(0);
+    await saved();
+    // One read of the 31 queries, not one per change.
+    expect(asked).toBe(31);
+
+    const restored = await readCachePersister(grace.id).restoreClient();
+    const values = new Map(
+      restored?.clientState.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]),
+    );
+    expect(values.size).toBe(31);
+    expect(values.get('["chart",30]')).toBe('chart 30, changed');
+    expect(values.get('["chart"]')).toBe('from the server');
   });
 
   it("a second user signing in on the device deletes the first one's kept cache", async () => {

@@ -3,7 +3,12 @@ import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-cl
 import { isUnreachable } from './api.ts';
 import { onSessionCleared } from './auth.tsx';
 import { onReconnected } from './connection.ts';
-import { READ_CACHE_MAX_AGE_MS, readCacheBuster, readCachePersister } from './offline-cache.ts';
+import {
+  READ_CACHE_MAX_AGE_MS,
+  readCacheBuster,
+  readCachePersister,
+  type ReadCachePersister,
+} from './offline-cache.ts';
 
 /** Tries of a read while the server cannot be reached (about two minutes with the pauses). */
 const UNREACHABLE_RETRIES = 10;
@@ -74,7 +79,11 @@ export function markRestoredStale(): void {
  * week or by a new build, and only the queries that hold data (a read that failed offline keeps
  * the data it had, written as the success it was).
  */
-export function readCacheOptions(userId: number): Omit<PersistQueryClientOptions, 'queryClient'> {
+export type ReadCacheOptions = Omit<PersistQueryClientOptions, 'queryClient'> & {
+  persister: ReadCachePersister;
+};
+
+export function readCacheOptions(userId: number): ReadCacheOptions {
   return {
     persister: readCachePersister(userId),
     maxAge: READ_CACHE_MAX_AGE_MS,
