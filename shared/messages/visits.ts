@@ -178,6 +178,8 @@ export const coordinatorTexts = {
   firstPageOnly: (caregivers: number) =>
     `Only the visits of the first ${caregivers} caregivers (by name) and the unassigned visits are listed here.`,
   seeAllOnRota: 'See every visit on the rota',
+  showMore: (more: number, hidden: number) =>
+    `Show ${more} more (${hidden.toLocaleString('en-GB')} not shown)`,
   openRota: 'Open the rota',
   loading: "Loading today's visits",
   errorLoading: "Today's visits could not be loaded",

@@ -7,7 +7,7 @@ import type { RotaDay, VisitSummary } from '../../../shared/schemas/visits.ts';
 import type { Me } from '../../../shared/schemas/users.ts';
 import { clearSessionData } from '../../lib/auth.tsx';
 import { json, meWith, renderSignedIn, stubApi } from '../../test/vital-signs-kit.tsx';
-import CoordinatorDashboardPage from './coordinator-dashboard-page.tsx';
+import CoordinatorDashboardPage, { SHOWN_AT_FIRST } from './coordinator-dashboard-page.tsx';
 
 afterEach(() => {
   cleanup();
@@ -157,7 +157,55 @@ function renderDashboard(me: Me, answer: () => Response) {
 
 const region = (name: string) => screen.findByRole('region', { name });
 
+/** An agency's long day: `count` visits from 06:00, a minute apart, every one late at 23:00. */
+const longDay = (count: number): RotaDay => {
+  const visits = Array.from({ length: count }, (_, n) => {
+    const start = new Date(Date.parse(at('06:00')) + n * 60_000);
+    const hhmm = start.toISOString().slice(11, 16);
+    return summary({
+      id: n + 1,
+      patientName: `Patient ${n + 1}`,
+      startTime: hhmm,
+      endTime: hhmm,
+      plannedStart: start.toISOString(),
+      plannedEnd: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      late: true,
+    });
+  });
+  return {
+    ...busyDay(),
+    now: at('23:00'),
+    visits,
+    counts: { planned: 0, late: count, inProgress: 0, completed: 0, missed: 0, cancelled: 0 },
+  };
+};
+
 describe("the coordinator's dashboard", () => {
+  it('shows the first visits of a long day, and more at each press, in start order', async () => {
+    const total = SHOWN_AT_FIRST * 2 + 20;
+    renderDashboard(planner, () => json(200, longDay(total)));
+    const all = await region(coordinatorTexts.allTitle);
+    const rows = () => within(all).getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(SHOWN_AT_FIRST);
+    expect(rows()[0]).toHaveTextContent('Patient 1');
+    const late = await region(coordinatorTexts.lateTitle);
+    expect(within(late).getAllByRole('listitem')).toHaveLength(SHOWN_AT_FIRST);
+
+    const user = userEvent.setup();
+    await user.click(
+      within(all).getByRole('button', {
+        name: coordinatorTexts.showMore(SHOWN_AT_FIRST, total - SHOWN_AT_FIRST),
+      }),
+    );
+    expect(rows()).toHaveLength(SHOWN_AT_FIRST * 2);
+    expect(rows()[SHOWN_AT_FIRST]).toHaveTextContent(`Patient ${SHOWN_AT_FIRST + 1}`);
+    await user.click(within(all).getByRole('button', { name: coordinatorTexts.showMore(20, 20) }));
+    expect(rows()).toHaveLength(total);
+    expect(within(all).queryByRole('button', { name: /more/ })).toBeNull();
+    // Each list keeps its own count: the late ones still show their first visits only.
+    expect(within(late).getAllByRole('listitem')).toHaveLength(SHOWN_AT_FIRST);
+  });
+
   it("shows today's counts, the late visits with their minutes, the unassigned and every visit", async () => {
     const calls = renderDashboard(planner, () => json(200, busyDay()));
     expect(

@@ -187,6 +187,32 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** A list of visits as cards with a rule between them; long names wrap inside. */
+/** A long list shows this many visits at first, and as many more at each press. */
+export const SHOWN_AT_FIRST = 50;
+
+/**
+ * The first SHOWN_AT_FIRST of `items`, and a button under them that shows more: a day of an
+ * agency's visits is thousands of rows, which a phone would take seconds to draw.
+ */
+function FirstOf<T>({ items, children }: { items: T[]; children(shown: T[]): ReactNode }) {
+  const [limit, setLimit] = useState(SHOWN_AT_FIRST);
+  const hidden = items.length - limit;
+  return (
+    <>
+      {children(hidden > 0 ? items.slice(0, limit) : items)}
+      {hidden > 0 && (
+        <Button
+          variant="outlined"
+          sx={{ ...target, mt: 2 }}
+          onClick={() => setLimit((shown) => shown + SHOWN_AT_FIRST)}
+        >
+          {coordinatorTexts.showMore(Math.min(hidden, SHOWN_AT_FIRST), hidden)}
+        </Button>
+      )}
+    </>
+  );
+}
+
 function VisitList({
   label,
   visits,
@@ -243,27 +269,31 @@ function LateVisits({ day }: { day: RotaDay }) {
       {late.length === 0 ? (
         <EmptyState text={coordinatorTexts.noLate} />
       ) : (
-        <VisitList
-          label={coordinatorTexts.lateListLabel}
-          visits={late}
-          render={(visit) => (
-            <>
-              <Typography component="div" sx={{ fontWeight: 700 }}>
-                {timeOf(visit)}
-              </Typography>
-              <Line label={visitTexts.patient}>
-                <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-              </Line>
-              <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
-              <Box sx={{ mt: 0.5 }}>
-                <StatusChip tone="late" />{' '}
-                <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {coordinatorTexts.lateBy(rotaTexts.duration(minutesLate(visit, day.now)))}
-                </Typography>
-              </Box>
-            </>
+        <FirstOf items={late}>
+          {(shown) => (
+            <VisitList
+              label={coordinatorTexts.lateListLabel}
+              visits={shown}
+              render={(visit) => (
+                <>
+                  <Typography component="div" sx={{ fontWeight: 700 }}>
+                    {timeOf(visit)}
+                  </Typography>
+                  <Line label={visitTexts.patient}>
+                    <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+                  </Line>
+                  <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
+                  <Box sx={{ mt: 0.5 }}>
+                    <StatusChip tone="late" />{' '}
+                    <Typography component="span" sx={{ fontWeight: 600 }}>
+                      {coordinatorTexts.lateBy(rotaTexts.duration(minutesLate(visit, day.now)))}
+                    </Typography>
+                  </Box>
+                </>
+              )}
+            />
           )}
-        />
+        </FirstOf>
       )}
     </Section>
   );
@@ -283,48 +313,55 @@ function UnassignedVisits({
       {visits.length === 0 ? (
         <EmptyState text={coordinatorTexts.noUnassigned} />
       ) : (
-        <VisitList
-          label={coordinatorTexts.unassignedListLabel}
-          visits={visits}
-          render={(visit) => (
-            <Box
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: 1,
-              }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="div" sx={{ fontWeight: 700 }}>
-                  {timeOf(visit)}
-                </Typography>
-                <Line label={visitTexts.patient}>
-                  <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-                </Line>
-                <Line label={visitTexts.serviceType}>
-                  {visitTexts.serviceTypeLabels[visit.serviceType]}
-                </Line>
-              </Box>
-              {/* Only a planned visit can still be given a caregiver (the server refuses others). */}
-              {visit.status === 'planned' ? (
-                canPlan && (
-                  <Button
-                    variant="contained"
-                    sx={target}
-                    onClick={() => onAssign(visit)}
-                    aria-label={coordinatorTexts.assignAction(visit.patientName, visit.startTime)}
-                  >
-                    {coordinatorTexts.assign}
-                  </Button>
-                )
-              ) : (
-                <StatusChip tone={toneOf(visit)} />
+        <FirstOf items={visits}>
+          {(shown) => (
+            <VisitList
+              label={coordinatorTexts.unassignedListLabel}
+              visits={shown}
+              render={(visit) => (
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    gap: 1,
+                  }}
+                >
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography component="div" sx={{ fontWeight: 700 }}>
+                      {timeOf(visit)}
+                    </Typography>
+                    <Line label={visitTexts.patient}>
+                      <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+                    </Line>
+                    <Line label={visitTexts.serviceType}>
+                      {visitTexts.serviceTypeLabels[visit.serviceType]}
+                    </Line>
+                  </Box>
+                  {/* Only a planned visit can still be given a caregiver (the server refuses others). */}
+                  {visit.status === 'planned' ? (
+                    canPlan && (
+                      <Button
+                        variant="contained"
+                        sx={target}
+                        onClick={() => onAssign(visit)}
+                        aria-label={coordinatorTexts.assignAction(
+                          visit.patientName,
+                          visit.startTime,
+                        )}
+                      >
+                        {coordinatorTexts.assign}
+                      </Button>
+                    )
+                  ) : (
+                    <StatusChip tone={toneOf(visit)} />
+                  )}
+                </Box>
               )}
-            </Box>
+            />
           )}
-        />
+        </FirstOf>
       )}
     </Section>
   );
@@ -337,72 +374,80 @@ function AllVisits({ day, visits }: { day: RotaDay; visits: VisitSummary[] }) {
   if (visits.length === 0) body = <EmptyState text={coordinatorTexts.noVisits} />;
   else if (phone) {
     body = (
-      <VisitList
-        label={coordinatorTexts.allListLabel}
-        visits={visits}
-        render={(visit) => (
-          <>
-            <Box
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: 1,
-              }}
-            >
-              <Typography component="span" sx={{ fontWeight: 700 }}>
-                {timeOf(visit)}
-              </Typography>
-              <StatusChip tone={toneOf(visit)} />
-            </Box>
-            <Line label={visitTexts.patient}>
-              <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-            </Line>
-            <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
-            <Line label={visitTexts.serviceType}>
-              {visitTexts.serviceTypeLabels[visit.serviceType]}
-            </Line>
-          </>
+      <FirstOf items={visits}>
+        {(shown) => (
+          <VisitList
+            label={coordinatorTexts.allListLabel}
+            visits={shown}
+            render={(visit) => (
+              <>
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    gap: 1,
+                  }}
+                >
+                  <Typography component="span" sx={{ fontWeight: 700 }}>
+                    {timeOf(visit)}
+                  </Typography>
+                  <StatusChip tone={toneOf(visit)} />
+                </Box>
+                <Line label={visitTexts.patient}>
+                  <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+                </Line>
+                <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
+                <Line label={visitTexts.serviceType}>
+                  {visitTexts.serviceTypeLabels[visit.serviceType]}
+                </Line>
+              </>
+            )}
+          />
         )}
-      />
+      </FirstOf>
     );
   } else {
     body = (
-      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
-        <Table aria-label={coordinatorTexts.allListLabel}>
-          <TableHead>
-            <TableRow>
-              {[
-                coordinatorTexts.time,
-                visitTexts.patient,
-                visitTexts.caregiver,
-                visitTexts.serviceType,
-                visitTexts.status,
-              ].map((header) => (
-                <TableCell key={header} sx={{ fontWeight: 600 }}>
-                  {header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {visits.map((visit) => (
-              <TableRow key={visit.id} data-visit={visit.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeOf(visit)}</TableCell>
-                <TableCell>
-                  <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-                </TableCell>
-                <TableCell>{caregiverOf(visit)}</TableCell>
-                <TableCell>{visitTexts.serviceTypeLabels[visit.serviceType]}</TableCell>
-                <TableCell>
-                  <StatusChip tone={toneOf(visit)} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <FirstOf items={visits}>
+        {(shown) => (
+          <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
+            <Table aria-label={coordinatorTexts.allListLabel}>
+              <TableHead>
+                <TableRow>
+                  {[
+                    coordinatorTexts.time,
+                    visitTexts.patient,
+                    visitTexts.caregiver,
+                    visitTexts.serviceType,
+                    visitTexts.status,
+                  ].map((header) => (
+                    <TableCell key={header} sx={{ fontWeight: 600 }}>
+                      {header}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((visit) => (
+                  <TableRow key={visit.id} data-visit={visit.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeOf(visit)}</TableCell>
+                    <TableCell>
+                      <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+                    </TableCell>
+                    <TableCell>{caregiverOf(visit)}</TableCell>
+                    <TableCell>{visitTexts.serviceTypeLabels[visit.serviceType]}</TableCell>
+                    <TableCell>
+                      <StatusChip tone={toneOf(visit)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </FirstOf>
     );
   }
   return (
