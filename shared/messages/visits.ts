@@ -179,7 +179,9 @@ export const coordinatorTexts = {
     `Only the visits of the first ${caregivers} caregivers (by name) and the unassigned visits are listed here.`,
   seeAllOnRota: 'See every visit on the rota',
   showMore: (more: number, hidden: number) =>
-    `Show ${more} more (${hidden.toLocaleString('en-GB')} not shown)`,
+    more >= hidden
+      ? `Show the other ${hidden}`
+      : `Show ${more} more (${hidden.toLocaleString('en-GB')} not shown)`,
   openRota: 'Open the rota',
   loading: "Loading today's visits",
   errorLoading: "Today's visits could not be loaded",

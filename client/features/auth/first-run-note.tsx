@@ -13,7 +13,13 @@ export function FirstRunNote() {
     <Alert severity="info" sx={{ mb: 2 }} role="note">
       <AlertTitle>{invitationTexts.firstRunTitle}</AlertTitle>
       {invitationTexts.firstRunNote}{' '}
-      <Link component={RouterLink} to="/signup" sx={authLinkSx}>
+      {/* The alert's own text colour: the link blue on its pale blue is under 4.5:1. */}
+      <Link
+        component={RouterLink}
+        to="/signup"
+        color="inherit"
+        sx={{ ...authLinkSx, fontWeight: 600 }}
+      >
         {invitationTexts.firstRunAction}
       </Link>
     </Alert>

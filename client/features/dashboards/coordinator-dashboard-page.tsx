@@ -455,7 +455,13 @@ function AllVisits({ day, visits }: { day: RotaDay; visits: VisitSummary[] }) {
       {day.pageCount > 1 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {coordinatorTexts.firstPageOnly(ROTA_PAGE_SIZE)}{' '}
-          <Link component={RouterLink} to="/rota" sx={{ display: 'inline-flex', ...target }}>
+          {/* The alert's own text colour: the link blue on its pale blue is under 4.5:1. */}
+          <Link
+            component={RouterLink}
+            to="/rota"
+            color="inherit"
+            sx={{ display: 'inline-flex', fontWeight: 600, ...target }}
+          >
             {coordinatorTexts.seeAllOnRota}
           </Link>
         </Alert>

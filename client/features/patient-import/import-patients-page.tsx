@@ -77,7 +77,8 @@ function CheckResult({ result }: { result: ImportResult }) {
         {result.imported ? (
           <Alert severity="success">
             {texts.doneSummary(...counts)}{' '}
-            <Link component={RouterLink} to="/patients">
+            {/* The alert's own text colour: the link blue on its pale green is under 4.5:1. */}
+            <Link component={RouterLink} to="/patients" color="inherit" sx={{ fontWeight: 600 }}>
               {texts.toPatients}
             </Link>
           </Alert>
