@@ -27,19 +27,26 @@ const SAVE_DELAY_MS = 500;
 /** A device store that does not answer (some private modes) is treated as empty. */
 const READ_TIMEOUT_MS = 2000;
 
-let factory: IDBFactory | undefined;
-let kvStore: UseStore | undefined;
-
-/** The store, or none where the browser has no IndexedDB (opened again if it was replaced). */
-function store(): UseStore | undefined {
-  const current = typeof indexedDB === 'undefined' ? undefined : indexedDB;
-  if (!current) return undefined;
-  if (current !== factory || !kvStore) {
-    factory = current;
-    kvStore = createStore(DB_NAME, STORE_NAME);
-  }
-  return kvStore;
+/**
+ * One IndexedDB store of the device: a function giving the store, or none where the browser
+ * has no IndexedDB. It is opened on first use and again if IndexedDB itself was replaced (a
+ * test's fake), never remembered as missing.
+ */
+export function deviceStore(database: string, name: string): () => UseStore | undefined {
+  let factory: IDBFactory | undefined;
+  let opened: UseStore | undefined;
+  return () => {
+    const current = typeof indexedDB === 'undefined' ? undefined : indexedDB;
+    if (!current) return undefined;
+    if (current !== factory || !opened) {
+      factory = current;
+      opened = createStore(database, name);
+    }
+    return opened;
+  };
 }
+
+const store = deviceStore(DB_NAME, STORE_NAME);
 
 function withTimeout<T>(promise: Promise<T>, fallback: T): Promise<T> {
   return new Promise((resolve) => {

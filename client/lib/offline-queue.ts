@@ -1,4 +1,4 @@
-import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { del, set, values } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -7,6 +7,7 @@ import {
 } from '../../shared/offline.ts';
 import { api, ApiError } from './api.ts';
 import { onSessionChange, signedInUserId } from './auth.tsx';
+import { deviceStore } from './offline-cache.ts';
 import { isOnline, onReconnected } from './connection.ts';
 
 /**
@@ -77,14 +78,8 @@ export const RETRY_MS = 30_000;
 const LOCK_NAME = 'eldercare-offline-queue';
 const CHANNEL_NAME = 'eldercare-offline-queue';
 
-let idb: UseStore | null | undefined;
-/** The queue's IndexedDB store; null where the browser has none (nothing can be queued). */
-function queueStore(): UseStore | null {
-  if (idb === undefined) {
-    idb = typeof indexedDB === 'undefined' ? null : createStore('eldercare-queue', 'changes');
-  }
-  return idb;
-}
+/** The queue's IndexedDB store; none where the browser has none (nothing can be queued). */
+const queueStore = deviceStore('eldercare-queue', 'changes');
 
 let userId: number | null = null;
 let snapshot: QueueSnapshot = { entries: [], lastFlush: null };
@@ -216,7 +211,7 @@ export async function sendOrQueue<T>(
   const id = crypto.randomUUID();
   const recordedAt = new Date().toISOString();
   const owner = userId;
-  const canQueue = owner !== null && queueStore() !== null;
+  const canQueue = owner !== null && queueStore() !== undefined;
   if (canQueue && (!isOnline() || hasWaiting())) {
     const change = await enqueue(id, owner, kind, path, body, recordedAt, meta);
     if (isOnline()) void flushQueue();
