@@ -395,15 +395,18 @@ describe('bench caregiver visits', () => {
 describe('bench Lighthouse reports', () => {
   it('kills a detached grandchild left behind, found by a marker in its command line', async () => {
     const marker = `--bench-marker-${process.pid}-${Date.now()}`;
-    const spare = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)', marker], {
+    // After `--`, so that Node takes the marker as an argument of the script, not an option.
+    const spare = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)', '--', marker], {
       detached: true,
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let errors = '';
+    spare.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       spare.once('exit', (_code, signal) => resolve(signal)),
     );
     await new Promise((resolve) => spare.once('spawn', resolve));
-    expect(killByCommandLine(marker)).toBe(1);
+    expect(killByCommandLine(marker), errors).toBe(1);
     expect(await exited).toBe('SIGKILL');
     expect(killByCommandLine(marker)).toBe(0);
   });
