@@ -186,7 +186,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** A list of visits as cards with a rule between them; long names wrap inside. */
 /** A long list shows this many visits at first, and as many more at each press. */
 export const SHOWN_AT_FIRST = 50;
 
@@ -213,15 +212,25 @@ function FirstOf<T>({ items, children }: { items: T[]; children(shown: T[]): Rea
   );
 }
 
-function VisitList({
-  label,
-  visits,
-  render,
-}: {
+interface VisitListProps {
   label: string;
   visits: VisitSummary[];
   render(visit: VisitSummary): ReactNode;
-}) {
+}
+
+/**
+ * A list of visits as cards with a rule between them, long names wrapping inside: the first
+ * SHOWN_AT_FIRST, with the button for more.
+ */
+function VisitList({ label, visits, render }: VisitListProps) {
+  return (
+    <FirstOf items={visits}>
+      {(shown) => <VisitCards label={label} visits={shown} render={render} />}
+    </FirstOf>
+  );
+}
+
+function VisitCards({ label, visits, render }: VisitListProps) {
   return (
     <Box
       component="ul"
@@ -250,6 +259,15 @@ function VisitList({
   );
 }
 
+/** A card's row that puts its parts at both ends, wrapping when narrow. */
+const spreadRow = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 1,
+} as const;
+
 /** A labelled line inside a card: "Caregiver: Grace Kelford". */
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -269,31 +287,27 @@ function LateVisits({ day }: { day: RotaDay }) {
       {late.length === 0 ? (
         <EmptyState text={coordinatorTexts.noLate} />
       ) : (
-        <FirstOf items={late}>
-          {(shown) => (
-            <VisitList
-              label={coordinatorTexts.lateListLabel}
-              visits={shown}
-              render={(visit) => (
-                <>
-                  <Typography component="div" sx={{ fontWeight: 700 }}>
-                    {timeOf(visit)}
-                  </Typography>
-                  <Line label={visitTexts.patient}>
-                    <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-                  </Line>
-                  <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
-                  <Box sx={{ mt: 0.5 }}>
-                    <StatusChip tone="late" />{' '}
-                    <Typography component="span" sx={{ fontWeight: 600 }}>
-                      {coordinatorTexts.lateBy(rotaTexts.duration(minutesLate(visit, day.now)))}
-                    </Typography>
-                  </Box>
-                </>
-              )}
-            />
+        <VisitList
+          label={coordinatorTexts.lateListLabel}
+          visits={late}
+          render={(visit) => (
+            <>
+              <Typography component="div" sx={{ fontWeight: 700 }}>
+                {timeOf(visit)}
+              </Typography>
+              <Line label={visitTexts.patient}>
+                <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+              </Line>
+              <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
+              <Box sx={{ mt: 0.5 }}>
+                <StatusChip tone="late" />{' '}
+                <Typography component="span" sx={{ fontWeight: 600 }}>
+                  {coordinatorTexts.lateBy(rotaTexts.duration(minutesLate(visit, day.now)))}
+                </Typography>
+              </Box>
+            </>
           )}
-        </FirstOf>
+        />
       )}
     </Section>
   );
@@ -313,55 +327,40 @@ function UnassignedVisits({
       {visits.length === 0 ? (
         <EmptyState text={coordinatorTexts.noUnassigned} />
       ) : (
-        <FirstOf items={visits}>
-          {(shown) => (
-            <VisitList
-              label={coordinatorTexts.unassignedListLabel}
-              visits={shown}
-              render={(visit) => (
-                <Box
-                  sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: 1,
-                  }}
-                >
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography component="div" sx={{ fontWeight: 700 }}>
-                      {timeOf(visit)}
-                    </Typography>
-                    <Line label={visitTexts.patient}>
-                      <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-                    </Line>
-                    <Line label={visitTexts.serviceType}>
-                      {visitTexts.serviceTypeLabels[visit.serviceType]}
-                    </Line>
-                  </Box>
-                  {/* Only a planned visit can still be given a caregiver (the server refuses others). */}
-                  {visit.status === 'planned' ? (
-                    canPlan && (
-                      <Button
-                        variant="contained"
-                        sx={target}
-                        onClick={() => onAssign(visit)}
-                        aria-label={coordinatorTexts.assignAction(
-                          visit.patientName,
-                          visit.startTime,
-                        )}
-                      >
-                        {coordinatorTexts.assign}
-                      </Button>
-                    )
-                  ) : (
-                    <StatusChip tone={toneOf(visit)} />
-                  )}
-                </Box>
+        <VisitList
+          label={coordinatorTexts.unassignedListLabel}
+          visits={visits}
+          render={(visit) => (
+            <Box sx={spreadRow}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography component="div" sx={{ fontWeight: 700 }}>
+                  {timeOf(visit)}
+                </Typography>
+                <Line label={visitTexts.patient}>
+                  <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+                </Line>
+                <Line label={visitTexts.serviceType}>
+                  {visitTexts.serviceTypeLabels[visit.serviceType]}
+                </Line>
+              </Box>
+              {/* Only a planned visit can still be given a caregiver (the server refuses others). */}
+              {visit.status === 'planned' ? (
+                canPlan && (
+                  <Button
+                    variant="contained"
+                    sx={target}
+                    onClick={() => onAssign(visit)}
+                    aria-label={coordinatorTexts.assignAction(visit.patientName, visit.startTime)}
+                  >
+                    {coordinatorTexts.assign}
+                  </Button>
+                )
+              ) : (
+                <StatusChip tone={toneOf(visit)} />
               )}
-            />
+            </Box>
           )}
-        </FirstOf>
+        />
       )}
     </Section>
   );
@@ -374,39 +373,27 @@ function AllVisits({ day, visits }: { day: RotaDay; visits: VisitSummary[] }) {
   if (visits.length === 0) body = <EmptyState text={coordinatorTexts.noVisits} />;
   else if (phone) {
     body = (
-      <FirstOf items={visits}>
-        {(shown) => (
-          <VisitList
-            label={coordinatorTexts.allListLabel}
-            visits={shown}
-            render={(visit) => (
-              <>
-                <Box
-                  sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: 1,
-                  }}
-                >
-                  <Typography component="span" sx={{ fontWeight: 700 }}>
-                    {timeOf(visit)}
-                  </Typography>
-                  <StatusChip tone={toneOf(visit)} />
-                </Box>
-                <Line label={visitTexts.patient}>
-                  <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-                </Line>
-                <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
-                <Line label={visitTexts.serviceType}>
-                  {visitTexts.serviceTypeLabels[visit.serviceType]}
-                </Line>
-              </>
-            )}
-          />
+      <VisitList
+        label={coordinatorTexts.allListLabel}
+        visits={visits}
+        render={(visit) => (
+          <>
+            <Box sx={spreadRow}>
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {timeOf(visit)}
+              </Typography>
+              <StatusChip tone={toneOf(visit)} />
+            </Box>
+            <Line label={visitTexts.patient}>
+              <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+            </Line>
+            <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
+            <Line label={visitTexts.serviceType}>
+              {visitTexts.serviceTypeLabels[visit.serviceType]}
+            </Line>
+          </>
         )}
-      </FirstOf>
+      />
     );
   } else {
     body = (
