@@ -56,4 +56,16 @@ describe('the connection notice before its code has come', () => {
     expect(region).toHaveTextContent(connectionTexts.reconnecting);
     expect(region).not.toHaveTextContent(connectionTexts.workKept);
   });
+
+  it('schedules the idle fetch of its code once, however often the connection changes', () => {
+    const idle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', idle);
+    render(
+      <SessionProvider>
+        <ConnectionBanner />
+      </SessionProvider>,
+    );
+    for (const online of [false, true, false, true]) act(() => setOnline(online));
+    expect(idle).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,18 +1,29 @@
 import { Box, Paper } from '@mui/material';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type Dispatch, type SetStateAction } from 'react';
 import { connectionTexts, offlineNotice } from '../../shared/messages.ts';
 import { useSession } from '../lib/auth.tsx';
 import { onReconnected, useConnectionState, useOnline } from '../lib/connection.ts';
-import { whenIdle } from '../lib/lazy-dialog.tsx';
+import { loadingOnce, whenIdle } from '../lib/lazy-dialog.tsx';
+import { SIDEBAR_WIDTH_VARIABLE } from '../lib/theme-tokens.ts';
 
 /** The top bar's height (TOP_BAR_HEIGHT in app/theme.ts, which components do not import). */
 const TOP_BAR = 64;
+/** The sidebar's width beside the page, 0 without one. */
+const sidebar = `var(${SIDEBAR_WIDTH_VARIABLE}, 0px)`;
 
 // What the notice says, with the offline queue behind it, is a chunk of its own: a guest on the
-// login page, online, has nothing to be told and no queue.
+// login page, online, has nothing to be told and no queue. One load at a time, shared by the
+// idle fetch and the one a need starts; a failed one is forgotten, to be tried again.
 let loaded: ComponentType | null = null;
-const loadNotice = () =>
-  import('./connection-notice.tsx').then((module) => (loaded = module.ConnectionNotice));
+const loadNotice = loadingOnce(() =>
+  import('./connection-notice.tsx').then((module) => (loaded = module.ConnectionNotice)),
+);
+/** Loads the notice and sets it, unless the asker has gone (`live` false by then). */
+const whenLoaded = (live: () => boolean, set: Dispatch<SetStateAction<ComponentType | null>>) =>
+  void loadNotice().then(
+    (notice) => live() && set(() => notice),
+    () => undefined,
+  );
 
 /**
  * The one calm notice about the connection, in a polite status region always in the page, so a
@@ -39,17 +50,19 @@ export function ConnectionBanner() {
     [user, refresh],
   );
   const needed = user !== null || !online || state !== 'connected';
+  // Once, when the browser is first idle: the guest online on the login page.
   useEffect(() => {
-    if (Notice) return undefined;
+    let live = !loaded;
+    if (live) whenIdle(() => whenLoaded(() => live, setNotice));
+    return () => {
+      live = false;
+    };
+  }, []);
+  // At once when needed, and again at each change of the connection until it has come.
+  useEffect(() => {
+    if (Notice || !needed) return undefined;
     let live = true;
-    const load = () =>
-      void loadNotice().then(
-        (component) => live && setNotice(() => component),
-        // Tried again at the next change of the connection.
-        () => undefined,
-      );
-    if (needed) load();
-    else whenIdle(load);
+    whenLoaded(() => live, setNotice);
     return () => {
       live = false;
     };
@@ -70,15 +83,16 @@ export function ConnectionBanner() {
         // Above the page; a notice that stays goes below dialogs (a phone's full-screen form
         // keeps its buttons).
         zIndex: theme.zIndex.snackbar,
-        left: '50%',
+        // Centred on the page beside the sidebar, if there is one.
+        left: `calc(50% + ${sidebar} / 2)`,
         transform: 'translateX(-50%)',
         width: 'max-content',
-        maxWidth: 'calc(100vw - 16px)',
+        maxWidth: `calc(100vw - ${sidebar} - 16px)`,
         bottom: 24,
         [theme.breakpoints.down('sm')]: { bottom: 'auto', top: 72 },
         '&:has(> [data-stays])': {
           zIndex: theme.zIndex.appBar + 1,
-          width: 'min(40rem, calc(100vw - 16px))',
+          width: `min(40rem, calc(100vw - ${sidebar} - 16px))`,
           bottom: 8,
           [theme.breakpoints.down('sm')]: { bottom: 'auto', top: TOP_BAR + 4 },
         },

@@ -14,7 +14,7 @@ export function whenIdle(task: () => void): void {
  * One load shared by the early fetch and the first showing; a failed one (no network) is
  * forgotten, so the next try fetches again.
  */
-function loadingOnce<T>(load: () => Promise<T>): () => Promise<T> {
+export function loadingOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
   return () => {
     loading ??= load().catch((error: unknown) => {
