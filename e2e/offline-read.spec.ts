@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addDays, localParts, zonedInstant } from '../shared/dose-schedule.ts';
-import { chartTexts, offlineReadTexts, visitDayTexts } from '../shared/messages.ts';
+import { chartTexts, offlineReadTexts, offlineTexts, visitDayTexts } from '../shared/messages.ts';
 import type { AgencySettings } from '../shared/schemas/doses.ts';
 import { apiSession, expect, registerAccount, send, shoot, signIn, test } from './fixtures.ts';
 import { dropOfflineNoise, waitForServiceWorker } from './support/offline-world.ts';
@@ -308,5 +308,47 @@ test('on a phone at text size 24 in dark mode, the offline notice is read whole,
 
   await context.setOffline(false);
   await expect(notice).toBeEmpty();
+  dropOfflineNoise(consoleErrors);
+});
+
+test('on a wide screen at text size 24, the offline notice sits on the page beside the sidebar, open or collapsed, not under it', async ({
+  page,
+  context,
+  playwright,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { caregiver, iris } = await setUp(playwright);
+  await signIn(page, caregiver);
+  await send(page.request, 'PUT', '/api/users/me/settings', { fontSize: 24 });
+  await page.goto('/caregiver-dashboard');
+  await expect(page.getByRole('region', { name: /^My visits / })).toContainText(iris.name);
+
+  await context.setOffline(true);
+  const notice = page.getByTestId('connection-status').locator('[data-stays]');
+  await expect(notice).toContainText(offlineTexts.offline);
+  const sidebar = page.locator('#sidebar .MuiDrawer-paper');
+  for (const width of [240, 60]) {
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(width);
+    // Its own width, centred on the page: clear of the sidebar, inside the window.
+    await expect
+      .poll(async () => {
+        const box = await notice.boundingBox();
+        return (
+          box && [
+            Math.round(box.x + box.width / 2),
+            box.x >= width + 8,
+            box.x + box.width <= 1366 - 8,
+          ]
+        );
+      })
+      .toEqual([Math.round(width + (1366 - width) / 2), true, true]);
+    if (width === 240) await page.getByRole('button', { name: 'Collapse menu' }).click();
+  }
+  await shoot(page, 'offline-notice-wide-24');
+
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0);
   dropOfflineNoise(consoleErrors);
 });

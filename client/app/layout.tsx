@@ -59,6 +59,7 @@ import { visuallyHidden } from '../lib/visually-hidden.ts';
 import { useFocusRescue } from '../components/dialog.ts';
 import { Loading } from './guards.tsx';
 import { sidebarEntriesFor, type ScreenIcon, type SidebarUser } from './navigation.ts';
+import { SIDEBAR_WIDTH_VARIABLE } from '../lib/theme-tokens.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN, TOP_BAR_HEIGHT } from './theme.ts';
 
 export interface SidebarLink {
@@ -314,6 +315,25 @@ function useFocusIntoDrawer(open: boolean) {
   }, [open]);
 }
 
+/**
+ * The width the sidebar takes from the page, as the CSS variable --ec-sidebar-width on the root
+ * (0 without one: signed out, or a phone's drawer over the page), so what is fixed to the window
+ * (the connection notice) centres on the page beside it. `open` null: no sidebar.
+ */
+function useSidebarWidthVariable(open: boolean | null) {
+  useEffect(() => {
+    if (open === null) return undefined;
+    const root = document.documentElement;
+    root.style.setProperty(
+      SIDEBAR_WIDTH_VARIABLE,
+      `${open ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_COLLAPSED}px`,
+    );
+    return () => {
+      root.style.removeProperty(SIDEBAR_WIDTH_VARIABLE);
+    };
+  }, [open]);
+}
+
 function LayoutFrame() {
   const { user, isLoading } = useSession();
   // Keyboard focus stays on the page when the control holding it disappears.
@@ -325,6 +345,7 @@ function LayoutFrame() {
   // The screens wait for the device's kept cache, so they open on it, not on a spinner.
   const restoring = useIsRestoring();
   useFocusIntoDrawer(mobileOpen);
+  useSidebarWidthVariable(!isLoading && isSignedIn(user) && !narrow ? open : null);
 
   if (isLoading) return <Loading />;
   if (!isSignedIn(user)) {

@@ -33,3 +33,9 @@ export const readableTones = {
  */
 export const rowHoverColor = (mode: 'light' | 'dark') =>
   mode === 'dark' ? 'rgba(74,144,226,0.12)' : '#F3F6FB';
+
+/**
+ * The CSS variable on the root that holds the width the sidebar takes from the page (set by the
+ * layout; absent without a sidebar), for what is fixed to the window and centres on the page.
+ */
+export const SIDEBAR_WIDTH_VARIABLE = '--ec-sidebar-width';
