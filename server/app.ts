@@ -65,6 +65,7 @@ import { DatabaseListener } from './db/listener.ts';
 import { listenForAgencySettings } from './features/clinical-common/agency-settings.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
+import { EMBEDDED_DATABASE_REQUESTS, gateApiRequests } from './lib/request-gate.ts';
 
 /**
  * Every clinical record type of the registry (shared/record-types.ts) with its server side:
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
     forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all the hooks: a request waits for its turn before anything else is done for it.
+  if (options.database.driver === 'pglite') gateApiRequests(app, EMBEDDED_DATABASE_REQUESTS);
   app.addHook('onSend', async (_request, reply) => {
     if (isClosing(app)) reply.header('connection', 'close');
   });
