@@ -7,6 +7,7 @@ import {
   auditTexts,
   deletedRecordTexts,
   loginTexts,
+  notificationTexts,
   offlineNotice,
   offlineTexts,
   passwordResetTexts,
@@ -53,5 +54,13 @@ describe('the texts of each area', () => {
     expect(passwordResetTexts.forgotLink).toBe(loginTexts.forgotLink);
     expect(twoFactorTexts.setupRequired).toBe(loginTexts.twoFactorSetupRequired);
     expect(offlineTexts.offline).toBe(offlineNotice);
+  });
+});
+
+describe('the bell’s name', () => {
+  it('says the count the badge shows, "99+" above 99, so its visible text is in its name', () => {
+    expect(notificationTexts.bellLabel(0)).toBe('Notifications, 0 unread');
+    expect(notificationTexts.bellLabel(99)).toBe('Notifications, 99 unread');
+    expect(notificationTexts.bellLabel(2999)).toBe('Notifications, 99+ unread');
   });
 });

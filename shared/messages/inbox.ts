@@ -38,6 +38,9 @@ export const reminderTexts = {
       .join(', '),
 } as const;
 
+/** The most unread notifications the bell's badge counts; above it shows "99+". */
+export const BELL_MAX = 99;
+
 /** Texts of the notifications (page, bell, browser notifications) that the seed does not name. */
 export const notificationTexts = {
   title: 'Notifications',
@@ -45,7 +48,9 @@ export const notificationTexts = {
   dismiss: 'Dismiss',
   open: 'Open',
   showMore: 'Show more',
-  bellLabel: (count: number) => `Notifications, ${count} unread`,
+  /** Says what the badge shows (at most "99+"), so the visible text is part of the name. */
+  bellLabel: (count: number) =>
+    `Notifications, ${count > BELL_MAX ? `${BELL_MAX}+` : count} unread`,
   systemTitle: 'ElderCare System',
   allowBrowser: 'Allow browser notifications',
   browserBlocked:

@@ -2,7 +2,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, IconButton } from '@mui/material';
 import { Tooltip } from '../../components/tooltip.tsx';
 import { Link as RouterLink } from 'react-router';
-import { notificationTexts } from '../../../shared/messages.ts';
+import { BELL_MAX, notificationTexts } from '../../../shared/messages.ts';
 import { useUnreadCount } from './api/get-unread-count.ts';
 import { useNotificationStream } from './use-notification-stream.ts';
 
@@ -26,7 +26,7 @@ export function NotificationBell() {
       >
         <Badge
           badgeContent={count}
-          max={99}
+          max={BELL_MAX}
           color="error"
           sx={{
             '& .MuiBadge-badge': {
