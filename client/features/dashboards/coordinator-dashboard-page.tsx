@@ -280,6 +280,20 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A card's first lines: the visit's time in bold, then its patient as a link to the chart. */
+function TimeAndPatient({ visit }: { visit: VisitSummary }) {
+  return (
+    <>
+      <Typography component="div" sx={{ fontWeight: 700 }}>
+        {timeOf(visit)}
+      </Typography>
+      <Line label={visitTexts.patient}>
+        <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
+      </Line>
+    </>
+  );
+}
+
 function LateVisits({ day }: { day: RotaDay }) {
   const late = day.visits.filter((visit) => toneOf(visit) === 'late').sort(byStart);
   return (
@@ -292,12 +306,7 @@ function LateVisits({ day }: { day: RotaDay }) {
           visits={late}
           render={(visit) => (
             <>
-              <Typography component="div" sx={{ fontWeight: 700 }}>
-                {timeOf(visit)}
-              </Typography>
-              <Line label={visitTexts.patient}>
-                <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-              </Line>
+              <TimeAndPatient visit={visit} />
               <Line label={visitTexts.caregiver}>{caregiverOf(visit)}</Line>
               <Box sx={{ mt: 0.5 }}>
                 <StatusChip tone="late" />{' '}
@@ -333,12 +342,7 @@ function UnassignedVisits({
           render={(visit) => (
             <Box sx={spreadRow}>
               <Box sx={{ minWidth: 0 }}>
-                <Typography component="div" sx={{ fontWeight: 700 }}>
-                  {timeOf(visit)}
-                </Typography>
-                <Line label={visitTexts.patient}>
-                  <PatientLink patientId={visit.patientId}>{visit.patientName}</PatientLink>
-                </Line>
+                <TimeAndPatient visit={visit} />
                 <Line label={visitTexts.serviceType}>
                   {visitTexts.serviceTypeLabels[visit.serviceType]}
                 </Line>
