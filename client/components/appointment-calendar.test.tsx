@@ -86,6 +86,25 @@ describe('AppointmentCalendar', () => {
     );
   });
 
+  it("keeps today's number in the full text colour when it shows as a day of the next month", () => {
+    // 29 November, in December's view: a neighbouring month's day on today's tint, where the
+    // quieter colour would fall under 4.5:1.
+    vi.useFakeTimers({ now: new Date(2026, 10, 29, 10, 0), toFake: ['Date'] });
+    try {
+      render(
+        <AppointmentCalendar marks={[]} selected={new Date(2026, 11, 8)} onSelectDay={() => {}} />,
+      );
+      const today = screen.getByRole('button', { name: /^November 29, 2026/ });
+      expect(today).toHaveClass('zone-today');
+      expect(today).toHaveClass('react-calendar__month-view__days__day--neighboringMonth');
+      const other = screen.getByRole('button', { name: /^November 30, 2026/ });
+      expect(getComputedStyle(other).color).toBe('rgba(0, 0, 0, 0.6)');
+      expect(getComputedStyle(today).color).toBe('rgba(0, 0, 0, 0.87)');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("uses the seed's limits: year 1 to the largest date", () => {
     expect(calendarMinDate.getFullYear()).toBe(1);
     expect(calendarMinDate.getMonth()).toBe(0);

@@ -474,6 +474,12 @@ export function AppointmentCalendar({
         '& .zone-today': {
           backgroundColor: alpha(theme.palette.primary.main, 0.14),
         },
+        // Today shown as a day of the neighbouring month (the last days of a month, in the next
+        // month's view): the quieter colour on today's tint falls under 4.5:1 (4.47), so it
+        // keeps the full text colour.
+        '& .react-calendar__month-view__days__day--neighboringMonth.zone-today': {
+          color: 'text.primary',
+        },
         '& .zone-today:enabled:hover, & .zone-today:enabled:focus': {
           backgroundColor: alpha(theme.palette.primary.main, 0.24),
         },
