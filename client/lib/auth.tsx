@@ -1,6 +1,7 @@
 import {
   createContext,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useSyncExternalStore,
@@ -170,7 +171,13 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 /** Holds who is signed in. Role and privileges come from the server session only. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const current = useSyncExternalStore(subscribe, () => state);
+  const live = useSyncExternalStore(subscribe, () => state);
+  // The first answer (who is signed in) draws the whole signed-in frame and screen: it is drawn
+  // in a render React splits into slices (useDeferredValue), not in the one block a store's
+  // change otherwise gets, which held a phone's page for over a second. Every later change
+  // (sign-out, settings) applies at once.
+  const first = useDeferredValue(live);
+  const current = live.status === 'ready' && first.status !== 'ready' ? first : live;
   useEffect(() => {
     if (state.status === 'idle') {
       setState({ ...state, status: 'loading' });

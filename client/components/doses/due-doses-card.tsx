@@ -1,10 +1,11 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useDeferredValue, useEffect, useId } from 'react';
+import { useEffect, useId } from 'react';
 import { doseRoundTexts, doseTexts } from '../../../shared/messages.ts';
 import type { DoseSlot, DueDoses } from '../../../shared/schemas/doses.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../list-states.tsx';
 import { PatientLink } from '../patient-link.tsx';
+import { useDeferredData } from '../../lib/deferred-data.ts';
 import { useDueDoses } from './api/get-due-doses.ts';
 import { localDateOf, shortDate } from './dose-format.ts';
 import { DoseSlotRow, PrnRow } from './dose-rows.tsx';
@@ -33,17 +34,14 @@ export function DueDosesCard({ onSettled }: { onSettled?: () => void }) {
   const due = useDueDoses();
   const recording = useDoseRecording();
   const headingId = useId();
+  // A round can list hundreds of doses, each with its buttons: drawn in slices (useDeferredData).
+  const { data, drawing } = useDeferredData(due.data);
+  // Settled once drawn, so what is below appears under the list, not before it is there.
   // Offline with nothing saved, the list waits for the connection: what is below still shows.
-  const settled = due.isSuccess || due.isError || due.fetchStatus === 'paused';
+  const settled = (due.isSuccess && !drawing) || due.isError || due.fetchStatus === 'paused';
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
-
-  // A round can list hundreds of doses, each with its buttons: the list is drawn from the
-  // answer a moment later, in slices the page stays responsive between, rather than in one
-  // block as the answer arrives (on a phone that block held the page for over a second).
-  const data = useDeferredValue(due.data);
-  const drawing = due.data !== undefined && data === undefined;
   const count = data?.patients.reduce((sum, patient) => sum + patient.doses.length, 0) ?? 0;
   const shown = data?.patients.filter((p) => p.doses.length > 0 || p.prn.length > 0) ?? [];
   return (

@@ -36,6 +36,7 @@ import {
 } from '../../components/visits/visit-status.tsx';
 import { useSession } from '../../lib/auth.tsx';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
+import { useDeferredData } from '../../lib/deferred-data.ts';
 
 // The visit's form (react-hook-form, zod, pickers) loads when a visit is first assigned.
 const EditVisitDialog = lazyDialog(
@@ -486,10 +487,12 @@ export default function CoordinatorDashboardPage() {
       <ErrorState text={coordinatorTexts.errorLoading} onRetry={() => void day.refetch()} />
     </Box>
   );
+  // The day (hundreds of visits in a large agency) is drawn in slices (useDeferredData).
+  const { data: shown, drawing } = useDeferredData(day.data);
   let body: ReactNode = null;
-  if (day.isLoading) body = <LoadingState label={coordinatorTexts.loading} />;
-  else if (day.data) {
-    const data = day.data;
+  if (day.isLoading || drawing) body = <LoadingState label={coordinatorTexts.loading} />;
+  else if (shown) {
+    const data = shown;
     const visits = [...data.visits].sort(byStart);
     const unassigned = visits.filter(isUnassigned);
     body = (

@@ -25,6 +25,7 @@ import { apiPathOf, type RecordType } from '../../../shared/record-types.ts';
 import { useSession } from '../../lib/auth.tsx';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { usePatientList } from './api/get-patient-list.ts';
+import { useDeferredQuery } from '../../lib/deferred-data.ts';
 
 // The cancelling form (react-hook-form, zod) loads when an appointment is first cancelled.
 const CancelAppointmentDialog = lazyDialog(
@@ -174,20 +175,24 @@ export default function PatientDashboardPage() {
   const [toCancel, setToCancel] = useState<UpcomingAppointment | null>(null);
   const canCancel = can('appointments:request');
 
-  const records = usePatientList<MedicalRecord>('medical-record', base('medical-record'), {
-    limit: 3,
-  });
-  const appointments = usePatientList<UpcomingAppointment>('appointment', base('appointment'), {
-    from: openedAt,
-    order: 'asc',
-    limit: UPCOMING_FETCHED,
-  });
-  const progress = usePatientList<ProgressReport>('progress-report', base('progress-report'), {
-    limit: 1,
-  });
-  const prescriptions = usePatientList<Prescription>('prescription', base('prescription'), {
-    limit: 5,
-  });
+  // Each answer is drawn a moment after it arrives, in slices (useDeferredQuery); the cards
+  // wait for all four to be drawn.
+  const records = useDeferredQuery(
+    usePatientList<MedicalRecord>('medical-record', base('medical-record'), { limit: 3 }),
+  );
+  const appointments = useDeferredQuery(
+    usePatientList<UpcomingAppointment>('appointment', base('appointment'), {
+      from: openedAt,
+      order: 'asc',
+      limit: UPCOMING_FETCHED,
+    }),
+  );
+  const progress = useDeferredQuery(
+    usePatientList<ProgressReport>('progress-report', base('progress-report'), { limit: 1 }),
+  );
+  const prescriptions = useDeferredQuery(
+    usePatientList<Prescription>('prescription', base('prescription'), { limit: 5 }),
+  );
   const linked = patientId !== null;
   // The appointments call answers soonest first from `from`; anything already past is dropped
   // here too, in case a server ignores the filter. Cancelled ones are not upcoming.

@@ -22,6 +22,7 @@ import { patientFhirUrl } from './api/patient-fhir-export.ts';
 import { useChartRefresh } from './api/use-chart-refresh.ts';
 import { ChartHeader } from './components/chart-header.tsx';
 import { ChartTimeline } from './components/chart-timeline.tsx';
+import { useDeferredData } from '../../lib/deferred-data.ts';
 
 // The record's view (and the type's form it opens) loads when a record is first opened.
 const RecordViewDialog = lazyDialog(
@@ -85,6 +86,8 @@ export default function PatientDetailPage() {
   const [params, setParams] = useSearchParams();
   const [opened, setOpened] = useState<TimelineEntry | null>(null);
   useChartRefresh(patientId);
+  // The chart is drawn a moment after it arrives, in slices (useDeferredData).
+  const { data, drawing } = useDeferredData(chart.data);
 
   const shown = tabs.filter((t) => can(t.needs));
   const asked = params.get('tab');
@@ -96,8 +99,8 @@ export default function PatientDetailPage() {
     </Button>
   );
 
-  if (chart.isLoading) return <LoadingState />;
-  if (!chart.data) {
+  if (chart.isLoading || drawing) return <LoadingState />;
+  if (!data) {
     const missing =
       !Number.isInteger(patientId) ||
       (chart.error instanceof ApiError && chart.error.status === 404);
@@ -119,7 +122,7 @@ export default function PatientDetailPage() {
   return (
     <>
       <ChartHeader
-        chart={chart.data}
+        chart={data}
         actions={
           <>
             {can('medical-records:read') && (
@@ -174,7 +177,7 @@ export default function PatientDetailPage() {
       </Box>
       <Box role="tabpanel" id={`chart-panel-${tab}`} aria-labelledby={`chart-tab-${tab}`}>
         {/* A tab of its own each: one type's rows never show in another's columns. */}
-        <TabContent key={tab} tab={tab} chart={chart.data} onOpen={setOpened} />
+        <TabContent key={tab} tab={tab} chart={data} onOpen={setOpened} />
       </Box>
       <RecordViewDialog entry={opened} patientId={patientId} onClose={() => setOpened(null)} />
     </>

@@ -20,6 +20,7 @@ import {
   type CalendarView,
 } from '../../components/appointment-calendar.tsx';
 import { PatientLink } from '../../components/patient-link.tsx';
+import { useDeferredData } from '../../lib/deferred-data.ts';
 import { useCalendarAppointments } from './api/get-calendar-appointments.ts';
 import { useRemindersInRange } from './api/get-reminders-in-range.ts';
 
@@ -36,27 +37,33 @@ export function RemindersCalendar({ enabled }: { enabled: boolean }) {
   const reminders = useRemindersInRange(range, { enabled });
   const appointments = useCalendarAppointments(range);
 
+  // Drawn a moment after they arrive, in slices (useDeferredData).
+  const reminderList = useDeferredData(reminders.data).data;
+  const appointmentList = useDeferredData(appointments.data).data;
+  // Each time in the shown zone once, not once per day tile of the calendar.
+  const reminderDays = useMemo(
+    () => (reminderList ?? []).map((r) => displayZoneDate(r.date)),
+    [reminderList],
+  );
+  const appointmentDays = useMemo(
+    () => (appointmentList ?? []).map((a) => displayZoneDate(a.appointmentDate)),
+    [appointmentList],
+  );
   const marks = useMemo(
     () => [
-      ...(reminders.data ?? []).map((r) => r.date),
-      ...(appointments.data ?? []).map((a) => a.appointmentDate),
+      ...(reminderList ?? []).map((r) => r.date),
+      ...(appointmentList ?? []).map((a) => a.appointmentDate),
     ],
-    [reminders.data, appointments.data],
+    [reminderList, appointmentList],
   );
   // A marked day may hold reminders only: say what it holds ("1 reminder, 2 appointments").
   const markLabel = (date: Date, view: CalendarView) => {
-    const count = (times: string[]) =>
-      times.filter((time) => sameTile(view, displayZoneDate(time), date)).length;
-    return `, ${reminderTexts.calendarDayLabel(
-      count((reminders.data ?? []).map((r) => r.date)),
-      count((appointments.data ?? []).map((a) => a.appointmentDate)),
-    )}`;
+    const count = (days: Date[]) => days.filter((day) => sameTile(view, day, date)).length;
+    return `, ${reminderTexts.calendarDayLabel(count(reminderDays), count(appointmentDays))}`;
   };
-  const dayReminders = (reminders.data ?? []).filter((r) =>
-    isSameDay(displayZoneDate(r.date), selected),
-  );
-  const dayAppointments = (appointments.data ?? []).filter((a) =>
-    isSameDay(displayZoneDate(a.appointmentDate), selected),
+  const dayReminders = (reminderList ?? []).filter((_, i) => isSameDay(reminderDays[i]!, selected));
+  const dayAppointments = (appointmentList ?? []).filter((_, i) =>
+    isSameDay(appointmentDays[i]!, selected),
   );
 
   return (

@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/list-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useDeleteReminder } from './api/delete-reminder.ts';
+import { useDeferredData } from '../../lib/deferred-data.ts';
 import { useReminderPage } from './api/get-reminder-page.ts';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -58,7 +59,10 @@ export function RemindersCard({
   // The seed's notice on loading the screen, once per visit: a refetch (a change saved, the
   // notifications stream, another page of the list) does not repeat it.
   const told = useRef(false);
-  const loaded = reminders.isSuccess;
+  // The rows are drawn in slices as they arrive (useDeferredData); the list counts as loaded
+  // once drawn, so the calendar below appears under it rather than before it.
+  const { data: shown, drawing } = useDeferredData(reminders.data);
+  const loaded = reminders.isSuccess && !drawing;
   const presetsCreated = reminders.data?.presetsCreated ?? false;
   const failed = reminders.isError && !reminders.data;
   useEffect(() => {
@@ -90,7 +94,7 @@ export function RemindersCard({
     });
   };
 
-  const rows = reminders.data?.items ?? [];
+  const rows = shown?.items ?? [];
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
@@ -110,14 +114,14 @@ export function RemindersCard({
             {reminderTexts.addTitle}
           </Button>
         </Box>
-        {reminders.isPending && <LoadingState />}
+        {(reminders.isPending || drawing) && <LoadingState />}
         {failed && (
           <ErrorState
             text={notices.errorFetchingReminders}
             onRetry={() => void reminders.refetch()}
           />
         )}
-        {reminders.isSuccess && rows.length === 0 && <EmptyState text={reminderTexts.empty} />}
+        {loaded && rows.length === 0 && <EmptyState text={reminderTexts.empty} />}
         {rows.length > 0 && (
           <List aria-label={reminderTexts.title}>
             {rows.map((reminder) => (
@@ -179,9 +183,9 @@ export function RemindersCard({
             ))}
           </List>
         )}
-        {(reminders.data?.total ?? 0) > rowsPerPage && (
+        {(shown?.total ?? 0) > rowsPerPage && (
           <Pager
-            count={reminders.data?.total ?? 0}
+            count={shown?.total ?? 0}
             page={page}
             rowsPerPage={rowsPerPage}
             rowsPerPageOptions={[10, 25, 50]}

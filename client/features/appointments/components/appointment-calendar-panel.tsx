@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/list-s
 import { useAppointments, type AppointmentSource } from '../api/list-appointments.ts';
 import { toApiRange } from '../api/range.ts';
 import { AppointmentList } from './appointment-list.tsx';
+import { useDeferredData } from '../../../lib/deferred-data.ts';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -59,10 +60,10 @@ export function AppointmentCalendarPanel({
     { ...selectedRange, order: 'asc', limit: 100 },
     { enabled: selectedRange !== null },
   );
-  const marks = useMemo(
-    () => (visible ? (marksQuery.data?.items ?? []) : []),
-    [visible, marksQuery.data],
-  );
+  // Both answers are drawn a moment after they arrive, in slices (useDeferredData).
+  const markData = useDeferredData(marksQuery.data).data;
+  const day = useDeferredData(dayQuery.data);
+  const marks = useMemo(() => (visible ? (markData?.items ?? []) : []), [visible, markData]);
 
   return (
     <Card component="section" aria-labelledby="calendar-title">
@@ -82,14 +83,14 @@ export function AppointmentCalendarPanel({
           <Typography id="day-title" variant="h6" component="h3">
             Appointments on {dayLabel(selected)}
           </Typography>
-          {dayQuery.isLoading && <LoadingState />}
+          {(dayQuery.isLoading || day.drawing) && <LoadingState />}
           {dayQuery.isError && <ErrorState text={notices.errorFetchingAppointments} />}
-          {dayQuery.data && dayQuery.data.items.length === 0 && (
+          {day.data && day.data.items.length === 0 && (
             <EmptyState text={appointmentTexts.noAppointmentsOnDay} />
           )}
-          {dayQuery.data && dayQuery.data.items.length > 0 && (
+          {day.data && day.data.items.length > 0 && (
             <AppointmentList
-              items={dayQuery.data.items}
+              items={day.data.items}
               showDoctor={showDoctor}
               label={`Appointments on ${dayLabel(selected)}`}
             />

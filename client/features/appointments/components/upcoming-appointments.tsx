@@ -21,6 +21,7 @@ import { PatientLink } from '../../../components/patient-link.tsx';
 import { useReaderIsPatient } from '../../../lib/auth.tsx';
 import { useAppointment } from '../api/get-appointment.ts';
 import { useAppointments, type AppointmentSource } from '../api/list-appointments.ts';
+import { useDeferredData } from '../../../lib/deferred-data.ts';
 
 /** The search parameter that opens one appointment on the Appointments screens. */
 export const openedAppointmentParam = 'appointment';
@@ -129,15 +130,17 @@ export function UpcomingAppointments({
 }) {
   const [now] = useState(() => new Date());
   const query = useAppointments(source, { from: now.toISOString(), order: 'asc', limit });
+  // Drawn a moment after it arrives, in slices (useDeferredData).
+  const { data, drawing } = useDeferredData(query.data);
   // A cancelled appointment stays in lists but is not upcoming.
-  const items = query.data?.items.filter((a) => a.status !== 'cancelled');
+  const items = data?.items.filter((a) => a.status !== 'cancelled');
   return (
     <Card component="section" aria-labelledby="upcoming-title" sx={{ height: '100%' }}>
       <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
         <Typography id="upcoming-title" variant="h5" component="h2" gutterBottom>
           Upcoming Appointments
         </Typography>
-        {query.isLoading && <LoadingState />}
+        {(query.isLoading || drawing) && <LoadingState />}
         {query.isError && (
           <ErrorState
             text={notices.errorFetchingAppointments}

@@ -19,6 +19,7 @@ import { timelineTypes, type TimelineType } from '../../../../shared/constants.t
 import { DateTimeText } from '../../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-states.tsx';
 import { useTimeline, type TimelineFilter } from '../api/get-timeline.ts';
+import { useDeferredData } from '../../../lib/deferred-data.ts';
 
 const noFilter: TimelineFilter = { types: [], from: '', to: '' };
 
@@ -169,7 +170,9 @@ export function ChartTimeline({
 }) {
   const [filter, setFilter] = useState<TimelineFilter>(noFilter);
   const timeline = useTimeline(patientId, filter);
-  const entries = timeline.data?.pages.flatMap((page) => page.entries) ?? [];
+  // Drawn a moment after they arrive, in slices (useDeferredData).
+  const { data, drawing } = useDeferredData(timeline.data);
+  const entries = data?.pages.flatMap((page) => page.entries) ?? [];
   const filtered = filter.types.length > 0 || filter.from !== '' || filter.to !== '';
 
   return (
@@ -203,7 +206,9 @@ export function ChartTimeline({
           )}
         </Box>
       </Box>
-      {timeline.isLoading || (timeline.isPending && timeline.fetchStatus === 'paused') ? (
+      {timeline.isLoading ||
+      drawing ||
+      (timeline.isPending && timeline.fetchStatus === 'paused') ? (
         <LoadingState />
       ) : timeline.isError && entries.length === 0 ? (
         <ErrorState text={chartTexts.timelineError} onRetry={() => void timeline.refetch()} />
