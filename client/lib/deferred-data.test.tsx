@@ -18,7 +18,7 @@ function QueryCard({
   query,
   seen,
 }: {
-  query: { data?: string; isLoading: boolean };
+  query: { data?: string; isLoading: boolean; isError: boolean };
   seen: { data?: string; isLoading: boolean }[];
 }) {
   const shown = useDeferredQuery(query);
@@ -58,10 +58,14 @@ describe('useDeferredQuery', () => {
 
   it('stays loading until its answer is drawn, so a screen waiting for its queries waits for that', async () => {
     const seen: { data?: string; isLoading: boolean }[] = [];
-    const { rerender } = render(<QueryCard query={{ isLoading: true }} seen={seen} />);
+    const { rerender } = render(
+      <QueryCard query={{ isLoading: true, isError: false }} seen={seen} />,
+    );
     expect(screen.getByText('Loading')).toBeInTheDocument();
     seen.length = 0;
-    rerender(<QueryCard query={{ data: 'Three records', isLoading: false }} seen={seen} />);
+    rerender(
+      <QueryCard query={{ data: 'Three records', isLoading: false, isError: false }} seen={seen} />,
+    );
     expect(await screen.findByText('Three records')).toBeInTheDocument();
     expect(seen[0]).toEqual({ data: undefined, isLoading: true });
     expect(seen.at(-1)).toEqual({ data: 'Three records', isLoading: false });

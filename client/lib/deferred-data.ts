@@ -14,10 +14,16 @@ export function useDeferredData<T>(data: T | undefined): { data: T | undefined; 
 }
 
 /**
- * A query whose answer is drawn a moment after it arrives (useDeferredData): it stays
- * `isLoading` until its answer is drawn, so a screen that waits for its queries waits for that.
+ * A query's state as a card shows it, its answer drawn a moment after it arrives
+ * (useDeferredData): it stays `isLoading` until its answer is drawn, so a screen that waits for
+ * its queries waits for that. Only these three are read from the query, so a change of anything
+ * else (a refresh starting) does not render the screen again.
  */
-export function useDeferredQuery<Q extends { data?: unknown; isLoading: boolean }>(query: Q): Q {
+export function useDeferredQuery<T>(query: { data?: T; isLoading: boolean; isError: boolean }): {
+  data: T | undefined;
+  isLoading: boolean;
+  isError: boolean;
+} {
   const { data, drawing } = useDeferredData(query.data);
-  return { ...query, data, isLoading: query.isLoading || drawing };
+  return { data, isLoading: query.isLoading || drawing, isError: query.isError };
 }
