@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  doseSpan,
+  dosesInSpan,
   doseStatus,
   givenOutcome,
   initialsOf,
@@ -103,6 +105,25 @@ describe('scheduledDoses', () => {
       // The spring day: 01:30 moves to 02:30 BST, the same instant as 02:30: one dose.
       expect(doses.length).toBe(date === '2026-03-29' ? 3 : 4);
     }
+  });
+
+  it('one span read by many schedules gives each the doses it gives alone', () => {
+    const zone = 'Europe/London';
+    const from = new Date('2026-03-27T10:00:00Z');
+    const to = new Date('2026-04-02T10:00:00Z');
+    const schedules = [
+      daily(['08:00', '20:00'], { startDate: '2026-03-30' }),
+      daily(['08:00', '20:00']),
+      daily(['08:00', '20:00'], { endDate: '2026-03-28' }),
+      daily(['08:00', '20:00'], { weekdays: [7] }),
+      daily(['01:30', '02:30']),
+      daily(['08:00', '20:00'], { startDate: '2026-05-01' }),
+    ];
+    const span = doseSpan(zone, from, to);
+    const together = schedules.map((s) => dosesInSpan(s, span).map((ms) => new Date(ms)));
+    expect(together.map(iso)).toEqual(schedules.map((s) => iso(scheduledDoses(s, zone, from, to))));
+    expect(together.map((d) => d.length)).toEqual([7, 12, 3, 2, 11, 0]);
+    expect(dosesInSpan(daily(['08:00']), doseSpan(zone, to, from))).toEqual([]);
   });
 
   it('a dose at a time is recognised, one a minute off is not', () => {

@@ -186,39 +186,86 @@ export function dosesOnDate(schedule: FixedSchedule, date: string): boolean {
 }
 
 /**
- * The scheduled doses of a fixed schedule in [from, to), oldest first. Cost: the days of the
- * span times the doses a day.
+ * A span [from, to) in a zone with its local days worked out once: the rounds ask the same span
+ * of hundreds of schedules, and each of them finding its own days (dates formatted, parsed and
+ * moved into the zone) was most of the cost of a caregiver's doses due.
  */
+export interface DoseSpan {
+  readonly zone: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+  /** The local days that can hold a dose of the span (a day either side), in order. */
+  readonly days: readonly { readonly date: string; readonly weekday: number }[];
+  /** Per set of times (joined), each day's instants, filled as schedules ask. */
+  readonly instants: Map<string, (readonly number[] | undefined)[]>;
+}
+
+export function doseSpan(zone: string, from: Date, to: Date): DoseSpan {
+  const fromMs = from.getTime();
+  const toMs = to.getTime();
+  const days: { date: string; weekday: number }[] = [];
+  if (toMs > fromMs) {
+    const last = utcMidnightOf(localParts(new Date(toMs + DAY), zone).date);
+    for (
+      let dayMs = utcMidnightOf(localParts(new Date(fromMs - DAY), zone).date);
+      dayMs <= last;
+      dayMs += DAY
+    ) {
+      days.push({ date: dateText(dayMs), weekday: new Date(dayMs).getUTCDay() || 7 });
+    }
+  }
+  return { zone, fromMs, toMs, days, instants: new Map() };
+}
+
+/**
+ * The scheduled doses of a fixed schedule in a span, as epoch milliseconds, oldest first. Cost:
+ * the days of the span times the doses a day.
+ */
+export function dosesInSpan(schedule: FixedSchedule, span: DoseSpan): number[] {
+  const timesKey = schedule.doseTimes.join(',');
+  let perDay = span.instants.get(timesKey);
+  if (!perDay) {
+    perDay = [];
+    span.instants.set(timesKey, perDay);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < span.days.length; i += 1) {
+    const day = span.days[i]!;
+    if (day.date < schedule.startDate) continue;
+    if (schedule.endDate !== null && day.date > schedule.endDate) break;
+    if (schedule.weekdays !== null && !schedule.weekdays.includes(day.weekday)) continue;
+    let instants = perDay[i];
+    if (!instants) {
+      instants = dayInstants(day.date, schedule.doseTimes, timesKey, span.zone);
+      perDay[i] = instants;
+    }
+    for (const ms of instants) {
+      if (ms >= span.fromMs && ms < span.toMs) out.push(ms);
+    }
+  }
+  out.sort((a, b) => a - b);
+  // Two times of one day can meet in a spring gap (01:30 moved to 02:30, and 02:30): one dose.
+  let kept = 0;
+  for (let i = 0; i < out.length; i += 1) {
+    if (i === 0 || out[i] !== out[kept - 1]) out[kept++] = out[i]!;
+  }
+  out.length = kept;
+  return out;
+}
+
+/** The scheduled doses of a fixed schedule in [from, to), oldest first (see `dosesInSpan`). */
 export function scheduledDoses(
   schedule: FixedSchedule,
   zone: string,
   from: Date,
   to: Date,
 ): Date[] {
-  if (to <= from) return [];
-  const fromMs = from.getTime();
-  const toMs = to.getTime();
-  let day = localParts(new Date(fromMs - DAY), zone).date;
-  const last = localParts(new Date(toMs + DAY), zone).date;
-  if (day < schedule.startDate) day = schedule.startDate;
-  const end = schedule.endDate !== null && schedule.endDate < last ? schedule.endDate : last;
-  const timesKey = schedule.doseTimes.join(',');
-  const out: number[] = [];
-  // Days as UTC midnights: one date text per day, and each day's instants from the cache.
-  const endMs = utcMidnightOf(end);
-  for (let dayMs = utcMidnightOf(day); dayMs <= endMs; dayMs += DAY) {
-    if (schedule.weekdays !== null) {
-      const weekday = new Date(dayMs).getUTCDay() || 7;
-      if (!schedule.weekdays.includes(weekday)) continue;
-    }
-    for (const ms of dayInstants(dateText(dayMs), schedule.doseTimes, timesKey, zone)) {
-      if (ms >= fromMs && ms < toMs) out.push(ms);
-    }
-  }
-  out.sort((a, b) => a - b);
-  // Two times of one day can meet in a spring gap (01:30 moved to 02:30, and 02:30): one dose.
-  return out.filter((ms, i) => i === 0 || out[i - 1] !== ms).map((ms) => new Date(ms));
+  return dosesInSpan(schedule, doseSpan(zone, from, to)).map((ms) => new Date(ms));
 }
+
+/** The instants of a local date's dose times in a zone, epoch milliseconds (cached). */
+export const dayDoseInstants = (date: string, times: readonly string[], zone: string) =>
+  dayInstants(date, times, times.join(','), zone);
 
 /** The instants of a day's times, per zone, date and set of times. */
 const dayCache = new Map<string, readonly number[]>();
@@ -281,6 +328,19 @@ export function givenOutcome(scheduledAt: Date, givenAt: Date, windows: DoseWind
 
 /** Initials of a name, for the MAR's cells: "Grace Kelford" -> "GK" (at most 3 letters). */
 export function initialsOf(name: string): string {
+  let initials = initialsCache.get(name);
+  if (initials === undefined) {
+    initials = computeInitials(name);
+    if (initialsCache.size >= INSTANT_CACHE_LIMIT) initialsCache.clear();
+    initialsCache.set(name, initials);
+  }
+  return initials;
+}
+
+/** Initials per name: a month's MAR asks for the same few recorders' hundreds of times. */
+const initialsCache = new Map<string, string>();
+
+function computeInitials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)

@@ -931,6 +931,12 @@ describe('the rounds: due now, summary, a patient’s day', () => {
         'Amlodipine',
         'Amlodipine',
       ]);
+      // Months apart from the last 30 days (read on their own): adherence is the same.
+      expect(february.json.adherence).toEqual(current.json.adherence);
+      const november = await mar(doctor, '?month=2025-11');
+      expect(november.json.rows.map((r: any) => r.medication)).toEqual(['Aspirin (ended)']);
+      expect(november.json.prn).toEqual([]);
+      expect(november.json.adherence).toEqual(current.json.adherence);
     });
 
     it('refuses a malformed month with the form’s message, and a patient out of scope with 404', async () => {

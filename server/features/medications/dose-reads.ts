@@ -2,12 +2,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
+  dayDoseInstants,
+  doseSpan,
+  dosesInSpan,
   doseStatus,
   dosesOnDate,
   initialsOf,
+  isoWeekday,
   localParts,
   marCode,
-  scheduledDoses,
   zonedInstant,
   type DoseWindows,
   type FixedSchedule,
@@ -44,8 +47,8 @@ const iso = (at: Date) => at.toISOString();
 /** An instant as a query parameter, the same on PGlite and PostgreSQL. */
 const instant = (at: Date) => sql`${iso(at)}::timestamptz`;
 /** One key per scheduled dose: its prescription and time to the millisecond. */
-const slotKey = (prescriptionId: number, at: Date | string) =>
-  `${prescriptionId}@${typeof at === 'string' ? Date.parse(at) : at.getTime()}`;
+const slotKey = (prescriptionId: number, at: Date | number) =>
+  `${prescriptionId}@${typeof at === 'number' ? at : at.getTime()}`;
 
 // ---------------------------------------------------------------------------------------------
 // Prescriptions with a schedule.
@@ -188,6 +191,12 @@ async function loadPrescriptions(
 // ---------------------------------------------------------------------------------------------
 
 const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+/**
+ * An instant as epoch milliseconds (a float8 the drivers hand over as a number): what the slots
+ * are keyed by, without formatting a date text in PostgreSQL and parsing it again here.
+ */
+const epochMs = (column: AnyPgColumn) =>
+  sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', ${isoFormat})`;
 const nameOf = (column: string) =>
   `coalesce((select u.first_name || ' ' || u.second_name from users u where u.id = ${column}), '')`;
@@ -246,18 +255,17 @@ type OutcomeRow = {
 
 /**
  * One patient's live recorded doses in [from, to) by dose time, oldest first (doses_patient_idx),
- * with their corrections when asked (the answers that carry whole dose records).
+ * as whole dose records with their corrections (a day's answer carries them).
  */
 async function loadOutcomes(
   db: Executor,
   patientId: number,
   from: Date,
   to: Date,
-  withCorrections: boolean,
 ): Promise<(OutcomeRow & { corrections?: DoseCorrection[] })[]> {
   return flatRows(
     db
-      .select(withCorrections ? { ...outcomeColumns, corrections: correctionsOf } : outcomeColumns)
+      .select({ ...outcomeColumns, corrections: correctionsOf })
       .from(doses)
       .innerJoin(prescriptions, eq(prescriptions.id, doses.prescriptionId))
       .where(
@@ -327,7 +335,7 @@ async function recordedSlots(
   if (prescriptionIds.length === 0) return new Set();
   const rows = await flatRows(
     db
-      .select({ prescriptionId: doses.prescriptionId, scheduledAt: isoText(doses.scheduledAt) })
+      .select({ prescriptionId: doses.prescriptionId, scheduledMs: epochMs(doses.scheduledAt) })
       .from(doses)
       .where(
         and(
@@ -338,7 +346,7 @@ async function recordedSlots(
         ),
       ),
   );
-  return new Set(rows.map((row) => slotKey(row.prescriptionId, row.scheduledAt)));
+  return new Set(rows.map((row) => slotKey(row.prescriptionId, row.scheduledMs)));
 }
 
 /** The PRN doses given in the 24 hours up to now, per prescription, oldest first. */
@@ -446,10 +454,11 @@ export function adherenceOf(
     // Closed in the span: scheduled + window in [now - days, now).
     const to = new Date(now.getTime() - windows.doseWindowMinutes * MINUTE);
     const from = new Date(to.getTime() - days * DAY);
+    const doses = doseSpan(zone, from, to);
     let scheduled = 0;
     let given = 0;
     for (const p of fixed) {
-      for (const at of scheduledDoses(fixedScheduleOf(p), zone, from, to)) {
+      for (const at of dosesInSpan(p, doses)) {
         scheduled += 1;
         if (givenOutcomes.has(outcomes.get(slotKey(p.id, at)) ?? '')) given += 1;
       }
@@ -459,6 +468,110 @@ export function adherenceOf(
   return { days7: span(7), days30: span(30) };
 }
 
+/** A recorded dose as the MAR and adherence read it: the slot it fills and what it says. */
+interface RoundOutcome {
+  id: number;
+  prescriptionId: number;
+  /** The scheduled time, epoch milliseconds; null: a PRN dose. */
+  scheduledMs: number | null;
+  /** The dose time (the scheduled time, or when a PRN dose was given), epoch milliseconds. */
+  doseMs: number;
+  outcome: DoseOutcome;
+  givenAt: string | null;
+  reason: NotGivenReason | null;
+  prnReason: string;
+  note: string;
+  recordedByName: string;
+  medication: string;
+  dosage: string;
+}
+
+const epochOf = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+/**
+ * One patient's live recorded doses with a dose time in [from, to), oldest first
+ * (doses_patient_idx), with only what the MAR and adherence show. The recorders' names and the
+ * medicines are looked up once each for the span rather than once per dose (a month holds
+ * hundreds of doses by a few people of a few prescriptions), and the rows come back as the
+ * driver builds them.
+ */
+async function loadRoundOutcomes(
+  db: Executor,
+  patientId: number,
+  from: Date,
+  to: Date,
+): Promise<RoundOutcome[]> {
+  const result = (await db.execute(sql`with d as (
+      select id, prescription_id, scheduled_at, dose_time, outcome, given_at, reason, prn_reason,
+        note, recorded_by
+      from doses
+      where patient_id = ${patientId} and deleted_at is null
+        and dose_time >= ${instant(from)} and dose_time < ${instant(to)}
+    ), who as (
+      select u.id, u.first_name || ' ' || u.second_name as name from users u
+      where u.id in (select recorded_by from d)
+    ), what as (
+      select p.id, p.medication, p.dosage from prescriptions p
+      where p.id in (select prescription_id from d)
+    )
+    select d.id, d.prescription_id as "prescriptionId",
+      ${sql.raw(epochOf('d.scheduled_at'))} as "scheduledMs",
+      ${sql.raw(epochOf('d.dose_time'))} as "doseMs",
+      d.outcome, ${sql.raw(isoOf('d.given_at'))} as "givenAt", d.reason,
+      d.prn_reason as "prnReason", d.note, coalesce(who.name, '') as "recordedByName",
+      what.medication, what.dosage
+    from d
+    join what on what.id = d.prescription_id
+    left join who on who.id = d.recorded_by
+    order by d.dose_time, d.id`)) as unknown as { rows: RoundOutcome[] };
+  return result.rows;
+}
+
+/**
+ * The recorded doses of two spans of one patient: one statement over both when they meet or
+ * overlap (a month's MAR and the last 30 days' adherence, for this month or the last), two side
+ * by side when they do not. Each reader keeps the rows of its own span.
+ */
+async function loadOutcomesOf(
+  db: Executor,
+  patientId: number,
+  a: { from: Date; to: Date },
+  b: { from: Date; to: Date },
+): Promise<RoundOutcome[]> {
+  if (a.from <= b.to && b.from <= a.to) {
+    const from = a.from < b.from ? a.from : b.from;
+    const to = a.to > b.to ? a.to : b.to;
+    return loadRoundOutcomes(db, patientId, from, to);
+  }
+  const [first, second] = await Promise.all([
+    loadRoundOutcomes(db, patientId, a.from, a.to),
+    loadRoundOutcomes(db, patientId, b.from, b.to),
+  ]);
+  return [...first, ...second];
+}
+
+/** The span adherence reads: the 30 days (and the due window) up to and including now. */
+const adherenceSpan = (windows: DoseWindows, now: Date) => ({
+  from: new Date(now.getTime() - 30 * DAY - windows.doseWindowMinutes * MINUTE),
+  to: new Date(now.getTime() + 1),
+});
+
+/** The outcomes adherence reads, by slot: the scheduled doses recorded in its span. */
+function adherenceOutcomesOf(
+  rows: readonly RoundOutcome[],
+  span: { from: Date; to: Date },
+): Map<string, string> {
+  const from = span.from.getTime();
+  const to = span.to.getTime();
+  const out = new Map<string, string>();
+  for (const row of rows) {
+    if (row.scheduledMs !== null && row.doseMs >= from && row.doseMs < to) {
+      out.set(slotKey(row.prescriptionId, row.scheduledMs), row.outcome);
+    }
+  }
+  return out;
+}
+
 /** The outcomes adherence reads: the scheduled doses recorded over the last 30 days. */
 async function adherenceOutcomes(
   db: Executor,
@@ -466,24 +579,8 @@ async function adherenceOutcomes(
   windows: DoseWindows,
   now: Date,
 ): Promise<Map<string, string>> {
-  const from = new Date(now.getTime() - 30 * DAY - windows.doseWindowMinutes * MINUTE);
-  const rows = await db
-    .select({
-      prescriptionId: doses.prescriptionId,
-      scheduledAt: isoText(doses.scheduledAt),
-      outcome: doses.outcome,
-    })
-    .from(doses)
-    .where(
-      and(
-        eq(doses.patientId, patientId),
-        isNull(doses.deletedAt),
-        isNotNull(doses.scheduledAt),
-        gte(doses.doseTime, from),
-        lte(doses.doseTime, now),
-      ),
-    );
-  return new Map(rows.map((row) => [slotKey(row.prescriptionId, row.scheduledAt!), row.outcome]));
+  const span = adherenceSpan(windows, now);
+  return adherenceOutcomesOf(await loadRoundOutcomes(db, patientId, span.from, span.to), span);
 }
 
 const windowsOf = (settings: AgencySettings): DoseWindows => ({
@@ -560,6 +657,7 @@ export async function listDueDoses(
     ),
   ]);
 
+  const span = doseSpan(zone, from, to);
   const byPatient = new Map<number, DueDoses['patients'][number]>();
   const entryOf = (p: ScheduledPrescription) => {
     let entry = byPatient.get(p.patientId);
@@ -571,8 +669,9 @@ export async function listDueDoses(
   };
   for (const p of list) {
     if (p.schedule === 'fixed') {
-      for (const at of scheduledDoses(fixedScheduleOf(p), zone, from, to)) {
-        if (recorded.has(slotKey(p.id, at))) continue;
+      for (const ms of dosesInSpan(p, span)) {
+        if (recorded.has(slotKey(p.id, ms))) continue;
+        const at = new Date(ms);
         const status = doseStatus(at, now, windows);
         if (dueStatuses.has(status)) entryOf(p).doses.push(toSlot(p, at, zone, status, null));
       }
@@ -614,12 +713,13 @@ export async function getDoseSummary(ctx: RequestContext): Promise<DoseSummary> 
     from,
     to,
   );
+  const span = doseSpan(zone, from, to);
   let late = 0;
   let missed = 0;
   for (const p of fixed) {
-    for (const at of scheduledDoses(fixedScheduleOf(p), zone, from, to)) {
-      if (recorded.has(slotKey(p.id, at))) continue;
-      const status = doseStatus(at, now, windows);
+    for (const ms of dosesInSpan(p, span)) {
+      if (recorded.has(slotKey(p.id, ms))) continue;
+      const status = doseStatus(new Date(ms), now, windows);
       if (status === 'late') late += 1;
       else if (status === 'missed') missed += 1;
     }
@@ -671,7 +771,7 @@ export async function getPatientDoseDay(
     today > day ? today : day,
   );
   const [dayRows, recent, prnDoses] = await Promise.all([
-    loadOutcomes(ctx.db, patientId, dayStart, dayEnd, true),
+    loadOutcomes(ctx.db, patientId, dayStart, dayEnd),
     adherenceOutcomes(ctx.db, patientId, windows, now),
     prnDosesOfLastDay(
       ctx.db,
@@ -684,7 +784,7 @@ export async function getPatientDoseDay(
   const outcomes = new Map(
     dayRows
       .filter((row) => row.scheduledAt !== null)
-      .map((row) => [slotKey(row.prescriptionId, row.scheduledAt!), row]),
+      .map((row) => [slotKey(row.prescriptionId, Date.parse(row.scheduledAt!)), row]),
   );
   const slots: DoseSlot[] = [];
   const placed = new Set<string>();
@@ -754,47 +854,57 @@ export async function getMar(ctx: RequestContext, patientId: number, month?: str
   const days = daysInMonth(theMonth);
   const firstDay = `${theMonth}-01`;
   const lastDay = `${theMonth}-${String(days).padStart(2, '0')}`;
-  const monthStart = zonedInstant(firstDay, '00:00', zone);
-  const monthEnd = zonedInstant(addDays(lastDay, 1), '00:00', zone);
+  const monthSpan = {
+    from: zonedInstant(firstDay, '00:00', zone),
+    to: zonedInstant(addDays(lastDay, 1), '00:00', zone),
+  };
+  const recentSpan = adherenceSpan(windows, now);
 
-  const list = await loadPrescriptions(
-    ctx.db,
-    now,
-    and(eq(prescriptions.patientId, patientId), eq(prescriptions.schedule, 'fixed')),
-    since < firstDay ? since : firstDay,
-    today > lastDay ? today : lastDay,
-  );
-  const [monthRows, recent] = await Promise.all([
-    loadOutcomes(ctx.db, patientId, monthStart, monthEnd, false),
-    adherenceOutcomes(ctx.db, patientId, windows, now),
+  const [list, rowsRead] = await Promise.all([
+    loadPrescriptions(
+      ctx.db,
+      now,
+      and(eq(prescriptions.patientId, patientId), eq(prescriptions.schedule, 'fixed')),
+      since < firstDay ? since : firstDay,
+      today > lastDay ? today : lastDay,
+    ),
+    loadOutcomesOf(ctx.db, patientId, monthSpan, recentSpan),
   ]);
+  const monthFrom = monthSpan.from.getTime();
+  const monthTo = monthSpan.to.getTime();
+  const monthRows = rowsRead.filter((row) => row.doseMs >= monthFrom && row.doseMs < monthTo);
+  const recent = adherenceOutcomesOf(rowsRead, recentSpan);
 
-  const outcomes = new Map(
-    monthRows
-      .filter((row) => row.scheduledAt !== null)
-      .map((row) => [slotKey(row.prescriptionId, row.scheduledAt!), row]),
-  );
-  const cellOf = (at: Date, row: OutcomeRow | undefined): MarCell => {
-    const status: DoseStatus = row ? (row.outcome as DoseOutcome) : doseStatus(at, now, windows);
+  // The month's scheduled outcomes by slot, and each prescription's, for the rows of its own.
+  const outcomes = new Map<string, RoundOutcome>();
+  const outcomesOf = new Map<number, RoundOutcome[]>();
+  for (const row of monthRows) {
+    if (row.scheduledMs === null) continue;
+    outcomes.set(slotKey(row.prescriptionId, row.scheduledMs), row);
+    const own = outcomesOf.get(row.prescriptionId);
+    if (own) own.push(row);
+    else outcomesOf.set(row.prescriptionId, [row]);
+  }
+  const cellOf = (at: Date, row: RoundOutcome | undefined): MarCell => {
+    const status: DoseStatus = row ? row.outcome : doseStatus(at, now, windows);
     return {
       scheduledAt: iso(at),
       status,
       code: marCode(
         status,
-        row
-          ? {
-              reason: row.reason as NotGivenReason | null,
-              initials: initialsOf(row.recordedByName),
-            }
-          : null,
+        row ? { reason: row.reason, initials: initialsOf(row.recordedByName) } : null,
       ),
       doseId: row?.id ?? null,
     };
   };
 
+  // The month's days once, for every prescription's rows.
+  const monthDays = Array.from({ length: days }, (_, i) => {
+    const date = `${theMonth}-${String(i + 1).padStart(2, '0')}`;
+    return { date, weekday: isoWeekday(date) };
+  });
   const rows: Mar['rows'] = [];
   for (const p of list) {
-    const schedule = fixedScheduleOf(p);
     const cellsByTime = new Map<string, (MarCell | null)[]>();
     const cellsFor = (time: string) => {
       let cells = cellsByTime.get(time);
@@ -806,24 +916,27 @@ export async function getMar(ctx: RequestContext, patientId: number, month?: str
     };
     const placed = new Set<string>();
     if (activeBetween(p, firstDay, lastDay)) {
-      for (const time of p.doseTimes) cellsFor(time);
-      for (let d = 1; d <= days; d += 1) {
-        const date = `${theMonth}-${String(d).padStart(2, '0')}`;
-        if (!dosesOnDate(schedule, date)) continue;
-        for (const time of p.doseTimes) {
-          const at = zonedInstant(date, time, zone);
-          const key = slotKey(p.id, at);
+      const times = p.doseTimes;
+      const timeCells = times.map(cellsFor);
+      for (let d = 0; d < days; d += 1) {
+        const day = monthDays[d]!;
+        if (day.date < p.startDate || (p.endDate !== null && day.date > p.endDate)) continue;
+        if (p.weekdays !== null && !p.weekdays.includes(day.weekday)) continue;
+        const instants = dayDoseInstants(day.date, times, zone);
+        for (let t = 0; t < times.length; t += 1) {
+          const key = slotKey(p.id, instants[t]!);
           // Two times that meet on a daylight-saving day are one dose, shown once.
           if (placed.has(key)) continue;
           placed.add(key);
-          cellsFor(time)[d - 1] = cellOf(at, outcomes.get(key));
+          timeCells[t]![d] = cellOf(new Date(instants[t]!), outcomes.get(key));
         }
       }
     }
     // Outcomes at times the schedule no longer gives still show, in a row of their own time.
-    for (const [key, row] of outcomes) {
-      if (row.prescriptionId !== p.id || placed.has(key)) continue;
-      const at = new Date(row.scheduledAt!);
+    for (const row of outcomesOf.get(p.id) ?? []) {
+      const key = slotKey(p.id, row.scheduledMs!);
+      if (placed.has(key)) continue;
+      const at = new Date(row.scheduledMs!);
       const local = localParts(at, zone);
       const index = Number(local.date.slice(8, 10)) - 1;
       const cells = cellsFor(local.time);
@@ -848,7 +961,7 @@ export async function getMar(ctx: RequestContext, patientId: number, month?: str
       a.time.localeCompare(b.time),
   );
   const prn = monthRows
-    .filter((row) => row.scheduledAt === null)
+    .filter((row) => row.scheduledMs === null)
     .map((row) => ({
       doseId: row.id,
       prescriptionId: row.prescriptionId,
