@@ -23,7 +23,7 @@ import {
   weekOf,
 } from '../../../shared/visit-rules.ts';
 import type { RequestContext } from '../../auth/context.ts';
-import { joinedPatientInScope } from '../../auth/scope.ts';
+import { joinedPatientInScope, joinedPatientInScopeByRow } from '../../auth/scope.ts';
 import { patients, visits } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
@@ -151,6 +151,42 @@ interface SummaryRow {
   tasksDone: number;
 }
 
+/** A row of the caregiver's day (`listMyVisits`), named as its answer names the fields. */
+interface MyVisitRow {
+  id: number;
+  patientId: number;
+  patientName: string;
+  patientAddress: string;
+  patientPhone: string;
+  createdAt: string;
+  updatedAt: string;
+  caregiverId: number | null;
+  caregiverName: string;
+  seriesId: number | null;
+  plannedStart: string;
+  plannedEnd: string;
+  serviceType: string;
+  status: string;
+  cancelReason: string | null;
+  instructions: string;
+  checkInAt: string | null;
+  checkInLocation: string | null;
+  checkInLatitude: number | null;
+  checkInLongitude: number | null;
+  checkInAccuracy: number | null;
+  checkOutAt: string | null;
+  checkOutLocation: string | null;
+  checkOutLatitude: number | null;
+  checkOutLongitude: number | null;
+  checkOutAccuracy: number | null;
+  note: string;
+  progressReportId: number | null;
+  recordedBy: number;
+  recordedByName: string;
+  tasks: { id: number; position: number; title: string; status: TaskStatus; reason: string }[];
+  corrections: VisitCorrection[];
+}
+
 /** Whether a visit is late now (planned, not checked in, past its start plus the setting). */
 const lateOf = (
   row: { status: string; plannedStart: string; checkInAt: string | null },
@@ -264,55 +300,64 @@ export async function listMyVisits(
   const zone = settings.timeZone;
   const date = dayOr(query.date, now, zone);
   const day = localDateRange(date, date, zone);
-  const rows = await ctx.db
-    .select({
-      id: visits.id,
-      patientId: visits.patientId,
-      patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
-      patientAddress: patients.address,
-      patientPhone: patients.phoneNumber,
-      createdAt: isoText(visits.createdAt),
-      updatedAt: isoText(visits.updatedAt),
-      caregiverId: visits.caregiverId,
-      caregiverName: userNameOf(visits.caregiverId),
-      seriesId: visits.seriesId,
-      plannedStart: isoText(visits.plannedStart),
-      plannedEnd: isoText(visits.plannedEnd),
-      serviceType: visits.serviceType,
-      status: visits.status,
-      cancelReason: visits.cancelReason,
-      instructions: visits.instructions,
-      checkInAt: sql<string | null>`${isoText(visits.checkInAt)}`,
-      checkInLocation: visits.checkInLocation,
-      checkInLatitude: visits.checkInLatitude,
-      checkInLongitude: visits.checkInLongitude,
-      checkInAccuracy: visits.checkInAccuracy,
-      checkOutAt: sql<string | null>`${isoText(visits.checkOutAt)}`,
-      checkOutLocation: visits.checkOutLocation,
-      checkOutLatitude: visits.checkOutLatitude,
-      checkOutLongitude: visits.checkOutLongitude,
-      checkOutAccuracy: visits.checkOutAccuracy,
-      note: visits.note,
-      progressReportId: visits.progressReportId,
-      recordedBy: visits.recordedBy,
-      recordedByName: userNameOf(visits.recordedBy),
-      tasks: tasksOf,
-      corrections: correctionsOf,
-    })
-    .from(visits)
-    .innerJoin(patients, eq(patients.id, visits.patientId))
-    .where(
-      and(
-        // visits_caregiver_idx: the caller's visits starting that day.
-        eq(visits.caregiverId, ctx.user.id),
-        gte(visits.plannedStart, day.start),
-        lt(visits.plannedStart, day.end),
-        isNull(visits.deletedAt),
-        isNull(patients.deletedAt),
-        joinedPatientInScope(ctx.user),
-      ),
-    )
-    .orderBy(asc(visits.plannedStart), asc(visits.id));
+  // The day's few visits from visits_caregiver_idx, each finding its patient and caregiver by
+  // primary key (lateral lookups fenced with `offset 0`) and its scope by a probe of the care
+  // team: joined, PostgreSQL expected dozens of visits and read every patient of the agency to
+  // match them (1,000 patients: 0.6 of the statement's 0.9 ms).
+  const rows = await rowsOf<MyVisitRow>(
+    ctx,
+    sql`select "visits"."id" as "id",
+      "visits"."patient_id" as "patientId",
+      "patients"."first_name" || ' ' || "patients"."last_name" as "patientName",
+      "patients"."address" as "patientAddress",
+      "patients"."phone_number" as "patientPhone",
+      ${sql.raw(isoOf('"visits"."created_at"'))} as "createdAt",
+      ${sql.raw(isoOf('"visits"."updated_at"'))} as "updatedAt",
+      "visits"."caregiver_id" as "caregiverId",
+      coalesce(cu.first_name || ' ' || cu.second_name, '') as "caregiverName",
+      "visits"."series_id" as "seriesId",
+      ${sql.raw(isoOf('"visits"."planned_start"'))} as "plannedStart",
+      ${sql.raw(isoOf('"visits"."planned_end"'))} as "plannedEnd",
+      "visits"."service_type" as "serviceType",
+      "visits"."status" as "status",
+      "visits"."cancel_reason" as "cancelReason",
+      "visits"."instructions" as "instructions",
+      ${sql.raw(isoOf('"visits"."check_in_at"'))} as "checkInAt",
+      "visits"."check_in_location" as "checkInLocation",
+      "visits"."check_in_latitude" as "checkInLatitude",
+      "visits"."check_in_longitude" as "checkInLongitude",
+      "visits"."check_in_accuracy" as "checkInAccuracy",
+      ${sql.raw(isoOf('"visits"."check_out_at"'))} as "checkOutAt",
+      "visits"."check_out_location" as "checkOutLocation",
+      "visits"."check_out_latitude" as "checkOutLatitude",
+      "visits"."check_out_longitude" as "checkOutLongitude",
+      "visits"."check_out_accuracy" as "checkOutAccuracy",
+      "visits"."note" as "note",
+      "visits"."progress_report_id" as "progressReportId",
+      "visits"."recorded_by" as "recordedBy",
+      ${sql.raw(nameOf('"visits"."recorded_by"'))} as "recordedByName",
+      ${tasksOf} as "tasks",
+      ${correctionsOf} as "corrections"
+    from ${visits}
+    inner join lateral (
+      select p.id, p.first_name, p.last_name, p.address, p.phone_number, p.account_user_id,
+        p.deleted_at
+      from patients p where p.id = "visits"."patient_id" offset 0
+    ) "patients" on true
+    left join lateral (
+      select u.first_name, u.second_name from users u where u.id = "visits"."caregiver_id" offset 0
+    ) cu on true
+    where ${and(
+      // visits_caregiver_idx: the caller's visits starting that day.
+      eq(visits.caregiverId, ctx.user.id),
+      gte(visits.plannedStart, day.start),
+      lt(visits.plannedStart, day.end),
+      isNull(visits.deletedAt),
+      isNull(patients.deletedAt),
+      joinedPatientInScopeByRow(ctx.user, visits.patientId),
+    )}
+    order by ${visits.plannedStart} asc, ${visits.id} asc`,
+  );
 
   const late = settings.visitLateAfterMinutes;
   const answer: MyVisits = {
