@@ -1,15 +1,25 @@
-import { and, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Chart, type VitalSeries } from '../../../shared/schemas/chart.ts';
 import { SERIES_MAX, type SeriesSpan } from '../../../shared/constants.ts';
 import { can, type Permission } from '../../../shared/permissions.ts';
 import type { AllergyStatus } from '../../../shared/schemas/allergies.ts';
 import type { RequestContext } from '../../auth/context.ts';
+import { patientInScope, scopeKind } from '../../auth/scope.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
-import { allergies, conditions, patients, users, vitalSigns } from '../../db/schema/index.ts';
+import {
+  allergies,
+  conditions,
+  patients,
+  users,
+  vitalSigns,
+  vitalThresholds,
+} from '../../db/schema/index.ts';
 import { isoText, toJson, userNameOf, userRoleOf } from '../clinical-common/clinical-records.ts';
 import { careTeamQuery, patientColumns, toCareTeamMember } from '../clinical-common/people.ts';
-import { loadPatientRanges } from '../clinical-common/vital-ranges.ts';
+import { rangesFromRows, thresholdColumns } from '../clinical-common/vital-ranges.ts';
+import { preparedFor } from '../../lib/prepared.ts';
 import { flatRows } from '../../lib/flat-rows.ts';
 
 export { getTimeline } from './timeline.ts';
@@ -45,7 +55,7 @@ export function ageOn(dob: string, today: Date): number {
 }
 
 /** The patient's active allergies, newest first. */
-function activeAllergies(db: Executor, patientId: number) {
+function activeAllergies(db: Executor, patientId: Placeholder) {
   return db
     .select({
       id: allergies.id,
@@ -71,7 +81,7 @@ function activeAllergies(db: Executor, patientId: number) {
 }
 
 /** The patient's active conditions, newest first. */
-function activeConditions(db: Executor, patientId: number) {
+function activeConditions(db: Executor, patientId: Placeholder) {
   return db
     .select({
       id: conditions.id,
@@ -96,14 +106,9 @@ function activeConditions(db: Executor, patientId: number) {
     .orderBy(...newestFirst(conditions.createdAt, conditions.id));
 }
 
-/** The care team as the care-team call answers it: by role, then name. */
-async function careTeamOf(db: Executor, patientId: number): Promise<Chart['careTeam']> {
-  return (await careTeamQuery(db, patientId)).map(toCareTeamMember);
-}
-
 /** The newest live reading, answered as the vital-signs calls answer it. */
-async function lastReading(db: Executor, patientId: number) {
-  const [row] = await db
+function lastReading(db: Executor, patientId: Placeholder) {
+  return db
     .select({
       ...readingColumns,
       patientId: vitalSigns.patientId,
@@ -118,7 +123,43 @@ async function lastReading(db: Executor, patientId: number) {
     .where(and(eq(vitalSigns.patientId, patientId), isNull(vitalSigns.deletedAt)))
     .orderBy(...newestFirst(vitalSigns.takenAt, vitalSigns.id))
     .limit(1);
-  return row ?? null;
+}
+
+const patientIdParam = sql.placeholder('patientId');
+
+/**
+ * The chart's reads as prepared statements, built once per database handle (and, for the
+ * patient with its scope, per kind of scope): built afresh on every request, composing the six
+ * queries was a fifth of the chart's server time, and PostgreSQL planned each again.
+ */
+function chartReads(db: Executor, user: SessionUser) {
+  const kind = scopeKind(user);
+  const patient = preparedFor(db, `chart_patient_${kind}`, () =>
+    db
+      .select({ ...patientColumns, noKnownAllergiesAt: patients.noKnownAllergiesAt })
+      .from(patients)
+      .leftJoin(users, eq(users.id, patients.accountUserId))
+      .where(
+        and(
+          eq(patients.id, patientIdParam),
+          patientInScope(user, patients.id, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare(`chart_patient_${kind}`),
+  );
+  const parts = preparedFor(db, 'chart_parts', () => ({
+    allergies: activeAllergies(db, patientIdParam).prepare('chart_allergies'),
+    conditions: activeConditions(db, patientIdParam).prepare('chart_conditions'),
+    careTeam: careTeamQuery(db, patientIdParam).prepare('chart_care_team'),
+    ranges: db
+      .select(thresholdColumns)
+      .from(vitalThresholds)
+      .where(eq(vitalThresholds.patientId, patientIdParam))
+      .prepare('chart_ranges'),
+    lastReading: lastReading(db, patientIdParam).prepare('chart_last_reading'),
+  }));
+  return { patient, ...parts };
 }
 
 /**
@@ -129,26 +170,23 @@ async function lastReading(db: Executor, patientId: number) {
  * side by side. Audited as one 'read' of the patient.
  */
 export async function getChart(ctx: RequestContext, patientId: number): Promise<Chart> {
-  const { db } = ctx;
-  const [row] = await db
-    .select({ ...patientColumns, noKnownAllergiesAt: patients.noKnownAllergiesAt })
-    .from(patients)
-    .leftJoin(users, eq(users.id, patients.accountUserId))
-    .where(and(eq(patients.id, patientId), ctx.scope.where(patients.id)))
-    .limit(1);
+  const reads = chartReads(ctx.db, ctx.user);
+  const values = { patientId };
+  const [row] = await reads.patient.execute({ patientId, userId: ctx.user.id });
   if (!row) return ctx.notFound({ entity: 'patient', entityId: patientId, patientId });
   const { noKnownAllergiesAt, ...patient } = row;
   const patientName = `${patient.firstName} ${patient.lastName}`;
 
   // The header holds only what the caller may read: a coordinator sees no clinical fact.
   const may = (permission: Permission) => can(ctx.user, permission);
-  const [allergyRows, conditionRows, careTeam, ranges, lastVitals] = await Promise.all([
-    may('allergies:read') ? activeAllergies(db, patientId) : [],
-    may('conditions:read') ? activeConditions(db, patientId) : [],
-    careTeamOf(db, patientId),
-    may('vital-signs:read') ? loadPatientRanges(db, [patientId]) : null,
-    may('vital-signs:read') ? lastReading(db, patientId) : null,
-  ]);
+  const [allergyRows, conditionRows, careTeamRows, rangeRows, [lastVitals = null]] =
+    await Promise.all([
+      may('allergies:read') ? reads.allergies.execute(values) : [],
+      may('conditions:read') ? reads.conditions.execute(values) : [],
+      reads.careTeam.execute(values),
+      may('vital-signs:read') ? reads.ranges.execute(values) : null,
+      may('vital-signs:read') ? reads.lastReading.execute(values) : [],
+    ]);
   const allergyStatus: AllergyStatus | null = !may('allergies:read')
     ? null
     : allergyRows.length > 0
@@ -171,8 +209,8 @@ export async function getChart(ctx: RequestContext, patientId: number): Promise<
     conditions: conditionRows.map((r) =>
       toJson<Chart['conditions'][number]>({ ...r, patientName }),
     ),
-    careTeam,
-    ranges: ranges?.get(patientId) ?? null,
+    careTeam: careTeamRows.map(toCareTeamMember),
+    ranges: rangeRows ? (rangesFromRows([patientId], rangeRows).get(patientId) ?? null) : null,
     lastVitals: lastVitals
       ? toJson<NonNullable<Chart['lastVitals']>>({ ...lastVitals, patientName })
       : null,

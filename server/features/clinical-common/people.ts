@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { clinicalTexts } from '../../../shared/messages.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { CareTeamMember } from '../../../shared/schemas/patients.ts';
@@ -123,7 +123,7 @@ export const memberName = (row: { firstName: string; secondName: string }) =>
   `${row.firstName} ${row.secondName}`;
 
 /** The care team of a patient, by role, then name (the caller checks the scope and pages). */
-export const careTeamQuery = (db: Executor, patientId: number) =>
+export const careTeamQuery = (db: Executor, patientId: number | Placeholder) =>
   db
     .select({
       userId: users.id,

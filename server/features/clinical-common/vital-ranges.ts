@@ -21,6 +21,34 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { vitalThresholds } from '../../db/schema/index.ts';
 
+/** The columns a patient's ranges are read from. */
+export const thresholdColumns = {
+  patientId: vitalThresholds.patientId,
+  measurement: vitalThresholds.measurement,
+  low: vitalThresholds.low,
+  high: vitalThresholds.high,
+};
+
+/** Each patient's ranges from the threshold rows read for them (`thresholdColumns`). */
+export function rangesFromRows(
+  patientIds: readonly number[],
+  rows: readonly {
+    patientId: number;
+    measurement: string;
+    low: number | null;
+    high: number | null;
+  }[],
+): Map<number, PatientRanges> {
+  const own = new Map<number, Partial<Record<VitalMeasurement, Range>>>();
+  for (const row of rows) {
+    if (!(vitalMeasurements as string[]).includes(row.measurement)) continue;
+    const ranges = own.get(row.patientId) ?? {};
+    ranges[row.measurement as VitalMeasurement] = { low: row.low, high: row.high };
+    own.set(row.patientId, ranges);
+  }
+  return new Map(patientIds.map((id) => [id, rangesWith(own.get(id) ?? {})]));
+}
+
 /**
  * The ranges of each patient: the doctor's own where set, the common clinical range elsewhere,
  * in one query whatever the number of patients. Shared by the readings' alerts, the chart and
@@ -30,25 +58,13 @@ export async function loadPatientRanges(
   db: Executor,
   patientIds: readonly number[],
 ): Promise<Map<number, PatientRanges>> {
-  const own = new Map<number, Partial<Record<VitalMeasurement, Range>>>();
-  if (patientIds.length) {
-    const rows = await db
-      .select({
-        patientId: vitalThresholds.patientId,
-        measurement: vitalThresholds.measurement,
-        low: vitalThresholds.low,
-        high: vitalThresholds.high,
-      })
-      .from(vitalThresholds)
-      .where(inArray(vitalThresholds.patientId, [...new Set(patientIds)]));
-    for (const row of rows) {
-      if (!(vitalMeasurements as string[]).includes(row.measurement)) continue;
-      const ranges = own.get(row.patientId) ?? {};
-      ranges[row.measurement as VitalMeasurement] = { low: row.low, high: row.high };
-      own.set(row.patientId, ranges);
-    }
-  }
-  return new Map(patientIds.map((id) => [id, rangesWith(own.get(id) ?? {})]));
+  const rows = patientIds.length
+    ? await db
+        .select(thresholdColumns)
+        .from(vitalThresholds)
+        .where(inArray(vitalThresholds.patientId, [...new Set(patientIds)]))
+    : [];
+  return rangesFromRows(patientIds, rows);
 }
 
 /** In the reader's units: °C or °F, mmol/L or mg/dL (values and ranges are stored in °C, mmol/L). */
