@@ -18,7 +18,7 @@ import { users, visits } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { CSV_BOM, csvLines, type CsvCell } from '../../lib/csv.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
-import { auditVisitList, checkPeriod, correctionsOf } from './visit-reads.ts';
+import { auditVisitList, checkPeriod, correctionsOf, type VisitLocations } from './visit-reads.ts';
 
 /*
  * Timesheets: per caregiver and period of local dates, a line per visit that starts in it
@@ -87,7 +87,7 @@ const timesheetSelect = sql.raw(`"visits"."id" as "visitId",
   "visits"."check_out_longitude" as "checkOutLongitude",
   "visits"."check_out_accuracy" as "checkOutAccuracy"`);
 
-interface Row {
+interface Row extends VisitLocations {
   visitId: number;
   patientId: number;
   patientName: string;
@@ -99,14 +99,6 @@ interface Row {
   plannedEnd: string;
   checkInAt: string | null;
   checkOutAt: string | null;
-  checkInLocation: string | null;
-  checkInLatitude: number | null;
-  checkInLongitude: number | null;
-  checkInAccuracy: number | null;
-  checkOutLocation: string | null;
-  checkOutLatitude: number | null;
-  checkOutLongitude: number | null;
-  checkOutAccuracy: number | null;
   corrections: VisitCorrection[];
 }
 

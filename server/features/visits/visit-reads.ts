@@ -151,34 +151,25 @@ interface SummaryRow {
   tasksDone: number;
 }
 
-/** A row of the caregiver's day (`listMyVisits`), named as its answer names the fields. */
-interface MyVisitRow {
-  id: number;
-  patientId: number;
-  patientName: string;
-  patientAddress: string;
-  patientPhone: string;
-  createdAt: string;
-  updatedAt: string;
-  caregiverId: number | null;
-  caregiverName: string;
-  seriesId: number | null;
-  plannedStart: string;
-  plannedEnd: string;
-  serviceType: string;
-  status: string;
-  cancelReason: string | null;
-  instructions: string;
-  checkInAt: string | null;
+/** Where a check-in and check-out were made, as a raw statement's row carries them. */
+export interface VisitLocations {
   checkInLocation: string | null;
   checkInLatitude: number | null;
   checkInLongitude: number | null;
   checkInAccuracy: number | null;
-  checkOutAt: string | null;
   checkOutLocation: string | null;
   checkOutLatitude: number | null;
   checkOutLongitude: number | null;
   checkOutAccuracy: number | null;
+}
+
+/** A row of the caregiver's day (`listMyVisits`): a summary's columns but the task counts, and more. */
+interface MyVisitRow extends Omit<SummaryRow, 'taskCount' | 'tasksDone'>, VisitLocations {
+  patientAddress: string;
+  patientPhone: string;
+  createdAt: string;
+  updatedAt: string;
+  instructions: string;
   note: string;
   progressReportId: number | null;
   recordedBy: number;
