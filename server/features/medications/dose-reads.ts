@@ -195,7 +195,7 @@ const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * An instant as epoch milliseconds (a float8 the drivers hand over as a number): what the slots
  * are keyed by, without formatting a date text in PostgreSQL and parsing it again here.
  */
-const epochMs = (column: AnyPgColumn) =>
+const epochMs = (column: AnyPgColumn | SQL) =>
   sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', ${isoFormat})`;
 const nameOf = (column: string) =>
@@ -486,8 +486,6 @@ interface RoundOutcome {
   dosage: string;
 }
 
-const epochOf = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
-
 /**
  * One patient's live recorded doses with a dose time in [from, to), oldest first
  * (doses_patient_idx), with only what the MAR and adherence show. The recorders' names and the
@@ -515,8 +513,8 @@ async function loadRoundOutcomes(
       where p.id in (select prescription_id from d)
     )
     select d.id, d.prescription_id as "prescriptionId",
-      ${sql.raw(epochOf('d.scheduled_at'))} as "scheduledMs",
-      ${sql.raw(epochOf('d.dose_time'))} as "doseMs",
+      ${epochMs(sql.raw('d.scheduled_at'))} as "scheduledMs",
+      ${epochMs(sql.raw('d.dose_time'))} as "doseMs",
       d.outcome, ${sql.raw(isoOf('d.given_at'))} as "givenAt", d.reason,
       d.prn_reason as "prnReason", d.note, coalesce(who.name, '') as "recordedByName",
       what.medication, what.dosage
