@@ -114,6 +114,14 @@ export const userRoleOf = (userId: AnyPgColumn) =>
 export const isoText = (column: AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * An instant as epoch milliseconds (a float8 the drivers hand over as a number), for instants
+ * the server computes with rather than answers: no date text formatted in PostgreSQL and parsed
+ * again here.
+ */
+export const epochMs = (column: AnyPgColumn | SQL) =>
+  sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
+
 /** Timestamps leave as ISO 8601 strings, as the response schemas say. */
 export function toJson<TAnswer>(row: Record<string, unknown>): TAnswer {
   const out: Record<string, unknown> = {};

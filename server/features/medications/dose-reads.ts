@@ -37,7 +37,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { doses, patients, prescriptions } from '../../db/schema/index.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
-import { isoText, userNameOf } from '../clinical-common/clinical-records.ts';
+import { epochMs, isoText, userNameOf } from '../clinical-common/clinical-records.ts';
 import { flatRows } from '../../lib/flat-rows.ts';
 
 const MINUTE = 60_000;
@@ -191,12 +191,6 @@ async function loadPrescriptions(
 // ---------------------------------------------------------------------------------------------
 
 const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-/**
- * An instant as epoch milliseconds (a float8 the drivers hand over as a number): what the slots
- * are keyed by, without formatting a date text in PostgreSQL and parsing it again here.
- */
-const epochMs = (column: AnyPgColumn | SQL) =>
-  sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
 const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', ${isoFormat})`;
 const nameOf = (column: string) =>
   `coalesce((select u.first_name || ' ' || u.second_name from users u where u.id = ${column}), '')`;

@@ -500,6 +500,92 @@ describe('visit reads: my visits, the rota, a patient’s visits', () => {
       expect(outside.json).toMatchObject({ caregivers: [], visits: [], conflicts: [] });
     });
 
+    it('an overlap is found across the week’s edge and with a visit the doctor does not see, never with a deleted patient’s', async () => {
+      const r = { recordedBy: supervisor.id, caregiverId: cara.id };
+      // Sunday 7 December 23:00 to Monday 00:30 (the doctor's patient), and Monday 00:00 to
+      // 01:00 (a patient the doctor does not see): each flags the other, in either week.
+      const edge = await insertVisit(db, {
+        ...r,
+        patientId: patientA,
+        plannedStart: at('2025-12-07T23:00:00Z'),
+        plannedEnd: at('2025-12-08T00:30:00Z'),
+      });
+      const monday = await insertVisit(db, {
+        ...r,
+        patientId: patientB,
+        plannedStart: at('2025-12-08T00:00:00Z'),
+        plannedEnd: at('2025-12-08T01:00:00Z'),
+      });
+      // Sunday 22:00 to 23:30 (another patient): over before Monday, yet it clashes with the
+      // first, which it starts before.
+      const sunday = await insertVisit(db, {
+        ...r,
+        patientId: patientC,
+        plannedStart: at('2025-12-07T22:00:00Z'),
+        plannedEnd: at('2025-12-07T23:30:00Z'),
+      });
+      // Carl's Sunday 14 December 23:00 to Monday 00:30 clashes only with a visit after the week.
+      const carlEdge = await insertVisit(db, {
+        ...r,
+        caregiverId: carl.id,
+        patientId: patientA,
+        plannedStart: at('2025-12-14T23:00:00Z'),
+        plannedEnd: at('2025-12-15T00:30:00Z'),
+      });
+      await insertVisit(db, {
+        ...r,
+        caregiverId: carl.id,
+        patientId: patientB,
+        plannedStart: at('2025-12-15T00:00:00Z'),
+      });
+      // Wednesday 09:00: a deleted patient's visit at 09:30 is no clash.
+      const mid = await insertVisit(db, {
+        ...r,
+        patientId: patientA,
+        plannedStart: at('2025-12-03T09:00:00Z'),
+      });
+      await insertVisit(db, {
+        ...r,
+        patientId: (await createDeletedPatient(db, { careTeam: [cara] })).id,
+        plannedStart: at('2025-12-03T09:30:00Z'),
+      });
+      const overlapsIn = async (user: TestUser, url: string) => {
+        const res = await get(user, url);
+        expect(res.status).toBe(200);
+        return res.json.conflicts.filter((c: { kind: string }) => c.kind === 'overlap');
+      };
+      const flagged = (visitId: number, time: string) => ({
+        visitId,
+        kind: 'overlap',
+        message: visitTexts.rotaOverlap('Cara Giver', time),
+      });
+      expect(await overlapsIn(supervisor, '/api/rota?week=2025-12-01')).toEqual([
+        flagged(sunday, '23:00'),
+        flagged(edge, '22:00'),
+      ]);
+      // The doctor sees the visit of the doctor's patient only, and its clash all the same.
+      expect(await overlapsIn(doctor, '/api/rota?week=2025-12-01')).toEqual([
+        flagged(edge, '22:00'),
+      ]);
+      for (const user of [supervisor, doctor]) {
+        const first = await overlapsIn(user, '/api/rota?week=2025-12-01');
+        expect(first.some((c: { visitId: number }) => c.visitId === mid)).toBe(false);
+      }
+      // The next week: Sunday's 22:00 visit, over before the week starts, still clashes with
+      // the one across its start; Carl's clashes with Monday's after the week.
+      const carls = { ...flagged(carlEdge, '2025-12-15 00:00') };
+      carls.message = visitTexts.rotaOverlap('Carl Helper', '2025-12-15 00:00');
+      expect(await overlapsIn(supervisor, '/api/rota?week=2025-12-08')).toEqual([
+        flagged(edge, '22:00'),
+        flagged(monday, '2025-12-07 23:00'),
+        carls,
+      ]);
+      expect(await overlapsIn(doctor, '/api/rota?week=2025-12-08')).toEqual([
+        flagged(edge, '22:00'),
+        carls,
+      ]);
+    });
+
     it('caregivers and patients may not read the rota (403)', async () => {
       for (const user of [cara, patientUser]) {
         expect((await get(user, week)).status).toBe(403);
