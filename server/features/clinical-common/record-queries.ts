@@ -199,12 +199,26 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
     };
   }
 
-  async function answerWhere(db: Executor, where: SQL): Promise<TAnswer | undefined> {
-    const [row] = await db
-      .select(fields)
-      .from(table as PgTable)
-      .where(where)
-      .limit(1);
+  /**
+   * One record by id in the caller's scope: a statement prepared once per scope kind (the add
+   * and the change answer with it, and the read of one record), so each request only sends the
+   * values instead of building the select of the record's columns and names again.
+   */
+  async function answerById(
+    db: Executor,
+    user: SessionUser,
+    id: number,
+  ): Promise<TAnswer | undefined> {
+    const key = `${entity}_${scopeKind(user)}`;
+    const statement = preparedFor(db, `clinical_one_${key}`, () =>
+      db
+        .select(fields)
+        .from(table as PgTable)
+        .where(and(eq(table.id, sql.placeholder('id')), visible(user, sql.placeholder('userId'))))
+        .limit(1)
+        .prepare(`clinical_one_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`),
+    );
+    const [row] = await statement.execute({ id, userId: user.id });
     return row ? toJson<TAnswer>(row as Record<string, unknown>) : undefined;
   }
 
@@ -225,7 +239,7 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
 
   /** The answer for a record the caller has just changed (it is in scope). */
   async function answerFor(ctx: RequestContext, id: number): Promise<TAnswer> {
-    const answer = await answerWhere(ctx.db, and(eq(table.id, id), visible(ctx.user))!);
+    const answer = await answerById(ctx.db, ctx.user, id);
     if (!answer) throw notFound();
     return answer;
   }
@@ -303,7 +317,7 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
 
     /** One record in scope, or 404. */
     async get(ctx: RequestContext, id: number): Promise<TAnswer> {
-      const answer = await answerWhere(ctx.db, and(eq(table.id, id), visible(ctx.user))!);
+      const answer = await answerById(ctx.db, ctx.user, id);
       if (!answer) return notFoundRecord(ctx, id);
       const patientId = (answer as { patientId?: number }).patientId ?? null;
       await ctx.audit.read({ action: 'read', entity, entityId: id, patientId });
