@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { can } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
+import { preparedFor } from '../lib/prepared.ts';
 import { patients } from '../db/schema/index.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -113,17 +114,23 @@ export async function isPatientInScope(
   user: SessionUser,
   patientId: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.id, patientId),
-        isNull(patients.deletedAt),
-        patientInScope(user, patients.id),
-      ),
-    )
-    .limit(1);
+  // Asked by nearly every write and every read of one patient: prepared once per scope kind.
+  const kind = scopeKind(user);
+  const statement = preparedFor(db, `patient_in_scope_${kind}`, () =>
+    db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(
+        and(
+          eq(patients.id, sql.placeholder('patientId')),
+          isNull(patients.deletedAt),
+          patientInScope(user, patients.id, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare(`patient_in_scope_${kind.replace('-', '_')}`),
+  );
+  const [row] = await statement.execute({ patientId, userId: user.id });
   return Boolean(row);
 }
 
