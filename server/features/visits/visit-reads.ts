@@ -26,6 +26,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import { joinedPatientInScope, joinedPatientInScopeByRow } from '../../auth/scope.ts';
 import { patients, visits } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { namedRows } from '../../lib/prepared.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { epochMs, isoText, userNameOf } from '../clinical-common/clinical-records.ts';
 
@@ -127,11 +128,8 @@ const rotaSummaryJoins = sql.raw(`
     from visit_tasks t where t.visit_id = "visits"."id"
   ) tc on true`);
 
-/** A raw statement's rows as the driver answers them (PGlite and node-postgres alike). */
-async function rowsOf<T>(ctx: RequestContext, query: SQL): Promise<T[]> {
-  const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+/** A raw statement's rows as the driver answers them, parsed and planned once per shape. */
+const rowsOf = <T>(ctx: RequestContext, query: SQL): Promise<T[]> => namedRows<T>(ctx.db, query);
 
 interface SummaryRow {
   id: number;
