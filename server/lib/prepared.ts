@@ -38,7 +38,8 @@ interface DrizzleInternals {
  * hash of its text, so each shape is parsed and planned once per connection and each request
  * sends only the values. Planning the rota's statements took as long as running them (2 ms
  * each for a doctor's week). PGlite runs it as it would any statement. A handle without the
- * internals this relies on runs it unnamed.
+ * internals this relies on runs it unnamed. Values must travel as parameters, never in the
+ * text (`sql.raw`): each distinct text is a statement every connection keeps.
  */
 export async function namedRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const { dialect, _: meta } = db as unknown as DrizzleInternals;

@@ -9,6 +9,7 @@ import {
 import type { RequestContext } from '../../auth/context.ts';
 import type { AuditEvent } from '../../audit/audit.ts';
 import type { Executor } from '../../db/client.ts';
+import { namedRows } from '../../lib/prepared.ts';
 import type { FhirResource } from './fhir-resources.ts';
 import {
   countOf,
@@ -24,10 +25,8 @@ import {
 /** Rows per keyset page of the agency export: memory holds one page per file being streamed. */
 export const BULK_PAGE_ROWS = 1000;
 
-async function rowsOf<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const rowsOf = <T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> =>
+  namedRows<T>(db, query);
 
 const todayOf = (ctx: RequestContext) => ctx.clock.now().toISOString().slice(0, 10);
 
