@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../lib/paths.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.ts';
+import { NamedStatementClient } from './named-statements.ts';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -75,6 +76,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await migrator.end();
   }
   const pool = new pg.Pool({
+    // Statements with values go named, so each shape is planned once per connection.
+    Client: NamedStatementClient,
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis,

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { SQL } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.ts';
 import {
   fhirResourceTypes,
@@ -8,8 +7,7 @@ import {
 } from '../../../shared/schemas/fhir.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { AuditEvent } from '../../audit/audit.ts';
-import type { Executor } from '../../db/client.ts';
-import { namedRows } from '../../lib/prepared.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import type { FhirResource } from './fhir-resources.ts';
 import {
   countOf,
@@ -24,9 +22,6 @@ import {
 
 /** Rows per keyset page of the agency export: memory holds one page per file being streamed. */
 export const BULK_PAGE_ROWS = 1000;
-
-const rowsOf = <T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> =>
-  namedRows<T>(db, query);
 
 const todayOf = (ctx: RequestContext) => ctx.clock.now().toISOString().slice(0, 10);
 

@@ -19,13 +19,18 @@ if (!usingPostgres()) {
 /**
  * A TCP proxy between the app and PostgreSQL that the test can cut (every connection dropped,
  * new ones refused) and restore on the same port. `trap` cuts it the moment the app sends a
- * statement containing the given text: the database vanishes in the middle of a transaction.
+ * statement containing the given text, or runs one it prepared with that text: the database
+ * vanishes in the middle of a transaction.
  */
 async function startProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
   let trap: string | null = null;
+  /** The named statements the app prepared (named-statements.ts): name to text. */
+  const prepared = new Map<string, string>();
+  const sendsPrepared = (data: string, text: string) =>
+    [...prepared].some(([name, query]) => query.includes(text) && data.includes(name));
   const cut = async () => {
     const closing = server;
     server = null;
@@ -49,7 +54,12 @@ async function startProxy(target: { host: string; port: number }) {
           socket.on('close', drop);
         }
         client.on('data', (chunk: Buffer) => {
-          if (trap && chunk.toString('latin1').includes(trap)) {
+          const data = chunk.toString('latin1');
+          // A statement the connection prepared before travels by its name alone.
+          for (const [, name, query] of data.matchAll(/(s_[0-9a-f]{24})\0([^\0]*)\0/g)) {
+            if (!prepared.has(name!)) prepared.set(name!, query!);
+          }
+          if (trap && (data.includes(trap) || sendsPrepared(data, trap))) {
             trap = null;
             void cut();
             return;

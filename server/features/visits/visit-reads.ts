@@ -26,7 +26,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import { joinedPatientInScope, joinedPatientInScopeByRow } from '../../auth/scope.ts';
 import { patients, visits } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { namedRows } from '../../lib/prepared.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { epochMs, isoText, userNameOf } from '../clinical-common/clinical-records.ts';
 
@@ -127,9 +127,6 @@ const rotaSummaryJoins = sql.raw(`
     select count(*)::int as task_count, (count(*) filter (where t.status = 'done'))::int as tasks_done
     from visit_tasks t where t.visit_id = "visits"."id"
   ) tc on true`);
-
-/** A raw statement's rows as the driver answers them, parsed and planned once per shape. */
-const rowsOf = <T>(ctx: RequestContext, query: SQL): Promise<T[]> => namedRows<T>(ctx.db, query);
 
 interface SummaryRow {
   id: number;
@@ -294,7 +291,7 @@ export async function listMyVisits(
   // team: joined, PostgreSQL expected dozens of visits and read every patient of the agency to
   // match them (1,000 patients: 0.6 of the statement's 0.9 ms).
   const rows = await rowsOf<MyVisitRow>(
-    ctx,
+    ctx.db,
     sql`select "visits"."id" as "id",
       "visits"."patient_id" as "patientId",
       "patients"."first_name" || ' ' || "patients"."last_name" as "patientName",
@@ -404,7 +401,7 @@ async function rotaCaregivers(ctx: RequestContext, page: number) {
     total: number;
     inactive: number[];
   }>(
-    ctx,
+    ctx.db,
     sql`with everyone as (
         select count(*) filter (where u.is_active)::int as total,
           coalesce(array_agg(u.id) filter (where not u.is_active), '{}') as inactive
@@ -559,7 +556,7 @@ async function overlapsOf(
     const stamp = (ms: number) => new Date(ms).toISOString();
     near.push(
       ...(await rowsOf<NearVisit>(
-        ctx,
+        ctx.db,
         sql`select o.id, o.caregiver_id as "caregiverId",
             ${epochMs(sql.raw('o.planned_start'))} as "startMs", ${epochMs(sql.raw('o.planned_end'))} as "endMs"
           from unnest(${sql.param(list.map(([id]) => id))}::int[],
@@ -622,7 +619,7 @@ export async function getRotaWeek(
 
   const rota = await rotaPageOf(ctx, page);
   const rows = await rowsOf<SummaryRow & { onTeam: boolean | null; caregiverActive: boolean }>(
-    ctx,
+    ctx.db,
     sql`select ${rotaSummarySelect},
       -- Conflicts are reported on open visits only, so the others skip the probe. Fenced, so it
       -- stays a probe of care_team_user_idx on each row: unfenced, PostgreSQL hashed the whole
@@ -720,7 +717,7 @@ export async function getRotaDay(
   const span = localDateRange(date, date, zone);
   const rota = await rotaPageOf(ctx, page);
   const rows = await rowsOf<SummaryRow>(
-    ctx,
+    ctx.db,
     sql`select ${rotaSummarySelect} from ${rota.visitsFrom(span.start, span.end)} ${rotaSummaryJoins}
     where ${liveInScope(ctx, span.start, span.end)}
     order by ${visits.plannedStart} asc, ${visits.id} asc`,
