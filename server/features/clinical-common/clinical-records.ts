@@ -5,7 +5,7 @@ import { recordReads } from './record-queries.ts';
 import { recordRestore } from './record-restore.ts';
 
 export * from './record-kind.ts';
-export { assertSelfOrSupervisor, careTeamOf, patientDisplayName } from './people.ts';
+export { assertSelfOrSupervisor, careTeamNotice, patientDisplayName } from './people.ts';
 
 /**
  * The one mechanism behind every clinical record type: every query carries the caller's patient

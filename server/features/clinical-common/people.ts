@@ -5,6 +5,7 @@ import type { CareTeamMember } from '../../../shared/schemas/patients.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { careTeamMembers, patients, users } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { ClinicalEntity } from './record-kind.ts';
 
@@ -68,26 +69,35 @@ export async function assertOnCareTeam(
   if (!row) throw badRequest({ [field]: message }, message);
 }
 
-/** The active members of a patient's care team with the given role, except one user. */
-export async function careTeamOf(
+/** Whom a change to a patient's records tells, and how the notice names the patient. */
+export interface CareTeamNotice {
+  /** The patient's display name (`#id` for a patient no longer there). */
+  patientName: string;
+  /** The active members of the care team with the role, but the one who made the change. */
+  userIds: number[];
+}
+
+/**
+ * The active members of a patient's care team with the given role, except one user, and the
+ * patient's display name for their notices: one statement inside the change's transaction.
+ */
+export async function careTeamNotice(
   db: Executor,
   patientId: number,
   role: ClinicianRole,
   exceptUserId: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(careTeamMembers)
-    .innerJoin(users, eq(users.id, careTeamMembers.userId))
-    .where(
-      and(
-        eq(careTeamMembers.patientId, patientId),
-        eq(users.role, role),
-        eq(users.isActive, true),
-        sql`${users.id} <> ${exceptUserId}`,
-      ),
-    );
-  return rows.map((row) => row.id);
+): Promise<CareTeamNotice> {
+  const [row] = await rowsOf<{ name: string | null; ids: number[] }>(
+    db,
+    sql`select (select ${patients.firstName} || ' ' || ${patients.lastName} from ${patients}
+        where ${patients.id} = ${patientId}) as name,
+      -- Each member's account by its key: joined, the plan hashed every account of the agency.
+      array(select c.user_id from ${careTeamMembers} c
+        where c.patient_id = ${patientId} and c.user_id <> ${exceptUserId}
+          and (select u.role = ${role} and u.is_active from ${users} u where u.id = c.user_id)
+        order by c.user_id) as ids`,
+  );
+  return { patientName: row?.name ?? `#${patientId}`, userIds: row?.ids ?? [] };
 }
 
 /** A patient's display name, for notification texts. */

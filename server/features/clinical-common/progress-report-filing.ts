@@ -5,7 +5,7 @@ import type { RequestContext } from '../../auth/context.ts';
 import type { Tx } from '../../db/client.ts';
 import { progressReports } from '../../db/schema/index.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
-import { careTeamOf, patientDisplayName } from './people.ts';
+import { careTeamNotice } from './people.ts';
 
 /** The readable identifier of a report: PR-<year>-<row id, six digits>. */
 export const formatReportId = (year: number, id: number): string =>
@@ -26,16 +26,13 @@ export async function finishFiling(
   const now = ctx.clock.now();
   const reportId = formatReportId(now.getUTCFullYear(), row.id);
   await tx.update(progressReports).set({ reportId }).where(eq(progressReports.id, row.id));
-  const doctors = await careTeamOf(tx, row.patientId, 'doctor', ctx.user.id);
-  if (doctors.length === 0) return reportId;
-  const message = clinicalTexts.progressReportFiled(
-    reportId,
-    await patientDisplayName(tx, row.patientId),
-  );
+  const doctors = await careTeamNotice(tx, row.patientId, 'doctor', ctx.user.id);
+  if (doctors.userIds.length === 0) return reportId;
+  const message = clinicalTexts.progressReportFiled(reportId, doctors.patientName);
   await createNotifications(
     tx,
     now,
-    doctors.map((userId) => ({
+    doctors.userIds.map((userId) => ({
       userId,
       message,
       kind: 'progress-report' as const,

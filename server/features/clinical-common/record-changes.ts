@@ -36,10 +36,15 @@ export function recordChanges<T extends ClinicalTable, TAnswer, R extends Column
     return id === undefined || id === null || id === ctx.user.id ? null : id;
   };
 
-  /** The named clinician, if given, is an active account of the role (400 before any lookup). */
+  /**
+   * The named clinician, if given, is an active account of the role (400 before any lookup).
+   * The caller of that role is: the session was just found active.
+   */
   async function checkNamedActive(ctx: RequestContext, values: object): Promise<void> {
     const id = namedIn(values);
-    if (named && id !== undefined) await assertActiveClinician(ctx.db, id, named.role, named.key);
+    if (!named || id === undefined) return;
+    if (id === ctx.user.id && ctx.user.storedRole === named.role) return;
+    await assertActiveClinician(ctx.db, id, named.role, named.key);
   }
 
   /**

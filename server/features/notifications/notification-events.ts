@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.ts';
 export const NOTIFICATION_CHANNEL = 'eldercare_notifications';
 
 /** At most this many (id, user) pairs per NOTIFY, well under PostgreSQL's 8000-byte payload. */
-const PAIRS_PER_NOTIFY = 200;
+export const PAIRS_PER_NOTIFY = 200;
 
 export type ChangeKind = 'created' | 'dismissed';
 export interface ChangePayload {

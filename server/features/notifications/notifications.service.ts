@@ -1,11 +1,16 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { renderNotificationText } from '../../../shared/format.ts';
 import type { Notification, NotificationKind } from '../../../shared/schemas/notifications.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { publishNotificationEvent } from './notification-events.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import {
+  NOTIFICATION_CHANNEL,
+  PAIRS_PER_NOTIFY,
+  publishNotificationEvent,
+} from './notification-events.ts';
 import { readerTimeZone } from '../clinical-common/reader-zone.ts';
 
 export type { NotificationKind };
@@ -36,6 +41,7 @@ export async function createNotifications(
   items: NewNotification[],
 ): Promise<{ id: number; userId: number }[]> {
   if (items.length === 0) return [];
+  if (items.length <= PAIRS_PER_NOTIFY) return insertAndNotify(tx, now, items);
   const created = await tx
     .insert(notifications)
     .values(
@@ -52,6 +58,39 @@ export async function createNotifications(
     .returning({ id: notifications.id, userId: notifications.userId });
   await publishNotificationEvent(tx, 'created', created);
   return created;
+}
+
+/**
+ * The notices of one change and their NOTIFY in one statement whose text never changes (the
+ * rows travel as arrays): a change that tells a patient's team paid a round trip for each.
+ * The payload is the one publishNotificationEvent sends, every pair in the id's order.
+ */
+async function insertAndNotify(
+  tx: Executor,
+  now: Date,
+  items: NewNotification[],
+): Promise<{ id: number; userId: number }[]> {
+  const column = <T>(pick: (item: NewNotification) => T) => sql.param(items.map(pick));
+  return rowsOf<{ id: number; userId: number }>(
+    tx,
+    sql`with created as (
+        insert into ${notifications} (user_id, message, kind, link, reminder_id, at, created_at)
+        select u, m, k, l, r, a, ${now.toISOString()}::timestamptz
+        from unnest(${column((item) => item.userId)}::int[], ${column((item) => item.message)}::text[],
+          ${column((item) => item.kind)}::text[], ${column((item) => item.link ?? null)}::text[],
+          ${column((item) => item.reminderId ?? null)}::int[],
+          ${column((item) => item.at?.toISOString() ?? null)}::timestamptz[]) as t(u, m, k, l, r, a)
+        returning id, user_id
+      ),
+      notified as (
+        select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('k', 'created',
+          'n', json_agg(json_build_array(id, user_id) order by id))::text) from created
+      )
+      -- The NOTIFY runs because its one row is counted.
+      select id, user_id as "userId" from created
+      where (select count(*) from notified) = 1
+      order by id`,
+  );
 }
 
 /** The columns a notification is read with, for its reader (toNotification). */

@@ -202,6 +202,57 @@ describe('notifications API', () => {
     expect(client.events).toHaveLength(1);
   });
 
+  it('the notices of one change are stored as given and reach each one’s stream, in any number', async () => {
+    const first = await createUser(t.app.db, { role: 'caregiver' });
+    const second = await createUser(t.app.db, { role: 'doctor' });
+    const [firstStream, secondStream] = [await stream(first), await stream(second)];
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const created = await t.app.db.transaction((tx) =>
+      createNotifications(tx, t.clock.now(), [
+        { userId: second.id, message: 'Visit at {at}', kind: 'system', at },
+        { userId: first.id, message: 'No link', kind: 'prescription', link: null },
+        { userId: second.id, message: 'With link', kind: 'appointment', link: '/appointments' },
+      ]),
+    );
+    expect(created.map((row) => row.userId)).toEqual([second.id, first.id, second.id]);
+    expect(created[0]!.id).toBeLessThan(created[1]!.id);
+    const stored = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, second.id))
+      .orderBy(notifications.id);
+    expect(stored).toMatchObject([
+      { message: 'Visit at {at}', kind: 'system', link: null, at, reminderId: null },
+      { message: 'With link', kind: 'appointment', link: '/appointments', at: null },
+    ]);
+    expect(stored[0]!.createdAt).toEqual(t.clock.now());
+    await firstStream.next((e) => e.event === 'notification');
+    await secondStream.next(
+      (e) => e.event === 'notification' && (e.data as { id: number }).id === created[2]!.id,
+    );
+    expect(firstStream.events.map((e) => (e.data as { message: string }).message)).toEqual([
+      'No link',
+    ]);
+
+    // More than one NOTIFY carries: every notice still reaches the stream.
+    const many = await t.app.db.transaction((tx) =>
+      createNotifications(
+        tx,
+        t.clock.now(),
+        Array.from({ length: 205 }, (_, i) => ({
+          userId: first.id,
+          message: `Round ${i}`,
+          kind: 'system' as const,
+        })),
+      ),
+    );
+    expect(many).toHaveLength(205);
+    await firstStream.next(
+      (e) => e.event === 'notification' && (e.data as { id: number }).id === many.at(-1)!.id,
+    );
+    expect(firstStream.events.filter((e) => e.event === 'notification')).toHaveLength(206);
+  });
+
   it('a dismissal in one tab reaches the user’s other open streams', async () => {
     const user = await createUser(t.app.db, { role: 'caregiver' });
     const tabA = await stream(user);

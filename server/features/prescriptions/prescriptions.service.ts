@@ -14,9 +14,8 @@ import { doses, prescriptions as table } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import {
   assertSelfOrSupervisor,
-  careTeamOf,
+  careTeamNotice,
   clinicalRecords,
-  patientDisplayName,
   patientNameOf,
   userNameOf,
   type StoredRow,
@@ -70,16 +69,13 @@ function notifyCaregivers(
   change: 'added' | 'updated' | 'removed' | 'restored',
 ) {
   return async (tx: Tx, row: StoredRow<typeof table>) => {
-    const caregivers = await careTeamOf(tx, row.patientId, 'caregiver', ctx.user.id);
-    if (caregivers.length === 0) return;
-    const message = clinicalTexts.prescriptionChanged(
-      await patientDisplayName(tx, row.patientId),
-      change,
-    );
+    const caregivers = await careTeamNotice(tx, row.patientId, 'caregiver', ctx.user.id);
+    if (caregivers.userIds.length === 0) return;
+    const message = clinicalTexts.prescriptionChanged(caregivers.patientName, change);
     await createNotifications(
       tx,
       ctx.clock.now(),
-      caregivers.map((userId) => ({
+      caregivers.userIds.map((userId) => ({
         userId,
         message,
         kind: 'prescription' as const,
