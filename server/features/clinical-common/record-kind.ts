@@ -103,7 +103,7 @@ export const patientNameOf = (patientId: AnyPgColumn) =>
   sql<string>`coalesce((select p.first_name || ' ' || p.last_name from patients p where p.id = ${patientId}), '')`;
 
 /** `First Second` of a user, beside a doctor, caregiver or recorder id. */
-export const userNameOf = (userId: AnyPgColumn) =>
+export const userNameOf = (userId: AnyPgColumn | SQL) =>
   sql<string>`coalesce((select u.first_name || ' ' || u.second_name from users u where u.id = ${userId}), '')`;
 
 /** The stored role of a user (doctor, caregiver...). */
@@ -111,7 +111,7 @@ export const userRoleOf = (userId: AnyPgColumn) =>
   sql<string>`coalesce((select u.role from users u where u.id = ${userId}), '')`;
 
 /** An instant as the API answers it (UTC ISO 8601), the same on PGlite and PostgreSQL. */
-export const isoText = (column: AnyPgColumn) =>
+export const isoText = (column: AnyPgColumn | SQL) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**

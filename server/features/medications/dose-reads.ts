@@ -190,22 +190,17 @@ async function loadPrescriptions(
 // Recorded doses.
 // ---------------------------------------------------------------------------------------------
 
-const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', ${isoFormat})`;
-const nameOf = (column: string) =>
-  `coalesce((select u.first_name || ' ' || u.second_name from users u where u.id = ${column}), '')`;
-
 /** The earlier versions of a dose, oldest first, as one JSON array beside the dose. */
 const correctionsOf = sql<DoseCorrection[]>`coalesce((select json_agg(json_build_object(
   'outcome', c.outcome,
-  'givenAt', ${sql.raw(isoOf('c.given_at'))},
+  'givenAt', ${isoText(sql.raw('c.given_at'))},
   'reason', c.reason,
   'prnReason', c.prn_reason,
   'note', c.note,
-  'recordedByName', ${sql.raw(nameOf('c.recorded_by'))},
-  'recordedAt', ${sql.raw(isoOf('c.recorded_at'))},
-  'replacedByName', ${sql.raw(nameOf('c.replaced_by'))},
-  'replacedAt', ${sql.raw(isoOf('c.replaced_at'))}
+  'recordedByName', ${userNameOf(sql.raw('c.recorded_by'))},
+  'recordedAt', ${isoText(sql.raw('c.recorded_at'))},
+  'replacedByName', ${userNameOf(sql.raw('c.replaced_by'))},
+  'replacedAt', ${isoText(sql.raw('c.replaced_at'))}
 ) order by c.replaced_at, c.id) from dose_corrections c where c.dose_id = ${doses.id}), '[]'::json)`;
 
 /** A recorded dose's columns as the lists of the rounds need them (no corrections). */
@@ -509,7 +504,7 @@ async function loadRoundOutcomes(
     select d.id, d.prescription_id as "prescriptionId",
       ${epochMs(sql.raw('d.scheduled_at'))} as "scheduledMs",
       ${epochMs(sql.raw('d.dose_time'))} as "doseMs",
-      d.outcome, ${sql.raw(isoOf('d.given_at'))} as "givenAt", d.reason,
+      d.outcome, ${isoText(sql.raw('d.given_at'))} as "givenAt", d.reason,
       d.prn_reason as "prnReason", d.note, coalesce(who.name, '') as "recordedByName",
       what.medication, what.dosage
     from d

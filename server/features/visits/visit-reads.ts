@@ -43,10 +43,6 @@ const MINUTE = 60_000;
 const MAX_VISIT_MS = 24 * 60 * MINUTE;
 
 const iso = (at: Date) => at.toISOString();
-const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', ${isoFormat})`;
-const nameOf = (column: string) =>
-  `coalesce((select u.first_name || ' ' || u.second_name from users u where u.id = ${column}), '')`;
 
 /** A visit's tasks in order, as one JSON array beside it. */
 export const tasksOf = sql<
@@ -57,14 +53,14 @@ export const tasksOf = sql<
 
 /** A visit's corrections, oldest first, as one JSON array beside it. */
 export const correctionsOf = sql<VisitCorrection[]>`coalesce((select json_agg(json_build_object(
-  'previousCheckInAt', ${sql.raw(isoOf('c.previous_check_in_at'))},
-  'previousCheckOutAt', ${sql.raw(isoOf('c.previous_check_out_at'))},
+  'previousCheckInAt', ${isoText(sql.raw('c.previous_check_in_at'))},
+  'previousCheckOutAt', ${isoText(sql.raw('c.previous_check_out_at'))},
   'previousStatus', c.previous_status,
-  'checkInAt', ${sql.raw(isoOf('c.check_in_at'))},
-  'checkOutAt', ${sql.raw(isoOf('c.check_out_at'))},
+  'checkInAt', ${isoText(sql.raw('c.check_in_at'))},
+  'checkOutAt', ${isoText(sql.raw('c.check_out_at'))},
   'reason', c.reason,
-  'correctedByName', ${sql.raw(nameOf('c.corrected_by'))},
-  'correctedAt', ${sql.raw(isoOf('c.corrected_at'))}
+  'correctedByName', ${userNameOf(sql.raw('c.corrected_by'))},
+  'correctedAt', ${isoText(sql.raw('c.corrected_at'))}
 ) order by c.corrected_at, c.id) from visit_corrections c where c.visit_id = ${visits.id}), '[]'::json)`;
 
 /** The columns of a visit as the rota, the day and the patient's list show it. */
@@ -92,21 +88,21 @@ export const summaryColumns = {
  * looked up by three subqueries, and the rows come back as the driver builds them (named by
  * these aliases) rather than mapped column by column by the query builder.
  */
-const rotaSummarySelect = sql.raw(`"visits"."id" as "id",
+const rotaSummarySelect = sql`"visits"."id" as "id",
   "visits"."patient_id" as "patientId",
   "patients"."first_name" || ' ' || "patients"."last_name" as "patientName",
   "visits"."caregiver_id" as "caregiverId",
   coalesce(cu.first_name || ' ' || cu.second_name, '') as "caregiverName",
   "visits"."series_id" as "seriesId",
-  ${isoOf('"visits"."planned_start"')} as "plannedStart",
-  ${isoOf('"visits"."planned_end"')} as "plannedEnd",
+  ${isoText(visits.plannedStart)} as "plannedStart",
+  ${isoText(visits.plannedEnd)} as "plannedEnd",
   "visits"."service_type" as "serviceType",
   "visits"."status" as "status",
-  ${isoOf('"visits"."check_in_at"')} as "checkInAt",
-  ${isoOf('"visits"."check_out_at"')} as "checkOutAt",
+  ${isoText(visits.checkInAt)} as "checkInAt",
+  ${isoText(visits.checkOutAt)} as "checkOutAt",
   "visits"."cancel_reason" as "cancelReason",
   tc.task_count as "taskCount",
-  tc.tasks_done as "tasksDone"`);
+  tc.tasks_done as "tasksDone"`;
 
 /**
  * The tables of `rotaSummarySelect` after the visits: the visit's patient, its caregiver, its
@@ -297,23 +293,23 @@ export async function listMyVisits(
       "patients"."first_name" || ' ' || "patients"."last_name" as "patientName",
       "patients"."address" as "patientAddress",
       "patients"."phone_number" as "patientPhone",
-      ${sql.raw(isoOf('"visits"."created_at"'))} as "createdAt",
-      ${sql.raw(isoOf('"visits"."updated_at"'))} as "updatedAt",
+      ${isoText(visits.createdAt)} as "createdAt",
+      ${isoText(visits.updatedAt)} as "updatedAt",
       "visits"."caregiver_id" as "caregiverId",
       coalesce(cu.first_name || ' ' || cu.second_name, '') as "caregiverName",
       "visits"."series_id" as "seriesId",
-      ${sql.raw(isoOf('"visits"."planned_start"'))} as "plannedStart",
-      ${sql.raw(isoOf('"visits"."planned_end"'))} as "plannedEnd",
+      ${isoText(visits.plannedStart)} as "plannedStart",
+      ${isoText(visits.plannedEnd)} as "plannedEnd",
       "visits"."service_type" as "serviceType",
       "visits"."status" as "status",
       "visits"."cancel_reason" as "cancelReason",
       "visits"."instructions" as "instructions",
-      ${sql.raw(isoOf('"visits"."check_in_at"'))} as "checkInAt",
+      ${isoText(visits.checkInAt)} as "checkInAt",
       "visits"."check_in_location" as "checkInLocation",
       "visits"."check_in_latitude" as "checkInLatitude",
       "visits"."check_in_longitude" as "checkInLongitude",
       "visits"."check_in_accuracy" as "checkInAccuracy",
-      ${sql.raw(isoOf('"visits"."check_out_at"'))} as "checkOutAt",
+      ${isoText(visits.checkOutAt)} as "checkOutAt",
       "visits"."check_out_location" as "checkOutLocation",
       "visits"."check_out_latitude" as "checkOutLatitude",
       "visits"."check_out_longitude" as "checkOutLongitude",
@@ -321,7 +317,7 @@ export async function listMyVisits(
       "visits"."note" as "note",
       "visits"."progress_report_id" as "progressReportId",
       "visits"."recorded_by" as "recordedBy",
-      ${sql.raw(nameOf('"visits"."recorded_by"'))} as "recordedByName",
+      ${userNameOf(visits.recordedBy)} as "recordedByName",
       ${tasksOf} as "tasks",
       ${correctionsOf} as "corrections"
     from ${visits}
