@@ -21,7 +21,8 @@ import { sqlOf, type Sql } from './sql.ts';
  * rows the app's POST /api/appointments writes (the appointment, the notices of
  * appointments.notices.ts with their pg_notify, and the audit row), in plain SQL, answering the
  * new row as JSON. No session, scope, care-team or overlap check: each write endpoint is
- * reported as a ratio to it.
+ * reported as a ratio to it. Both floors run on the app's own pool (`openDatabase`), so they
+ * use the driver as the app does: statements with values go named (named-statements.ts).
  */
 const columns = `id, first_name as "firstName", last_name as "lastName", dob, gender, address,
   phone_number as "phoneNumber", emergency_contact as "emergencyContact",
