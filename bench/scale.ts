@@ -607,7 +607,7 @@ const visitTaskTitles = ['Help with shower', 'Prepare lunch', 'Check skin for pr
 // prettier-ignore
 const serviceTypes = ['personal-care', 'meal-preparation', 'companionship', 'medication-support', 'personal-care', 'nursing', 'meal-preparation', 'personal-care'];
 /** Fresh visits the check-in target checks in to, one per request (a few times a run's writes). */
-export const CHECK_IN_VISITS = 30_000;
+export const CHECK_IN_VISITS = 60_000;
 /** The visits' span: six weeks back to three weeks ahead, in days from today. */
 const VISIT_DAYS = { from: -42, to: 20 };
 
