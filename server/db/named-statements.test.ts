@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
 import {
@@ -69,6 +70,16 @@ describe.skipIf(!usingPostgres())('named statements on PostgreSQL', () => {
     const { rows } = await client.query(`select array[${many.join(', ')}] as list`, values);
     expect(rows[0].list).toEqual(values);
     await client.query({ name: 'callers_own', text: 'select $1::int as n', values: [7] });
+    // A submittable query object runs itself, as pg would run it.
+    const submitted = new pg.Query('select $1::int * 3 as n', [5]);
+    const emitted: unknown[] = [];
+    submitted.on('row', (row: unknown) => emitted.push(row));
+    await new Promise((resolve, reject) => {
+      submitted.on('end', resolve);
+      submitted.on('error', reject);
+      client.query(submitted);
+    });
+    expect(emitted).toEqual([{ n: 15 }]);
     expect(await prepared()).toEqual([...before, 'callers_own']);
   });
 

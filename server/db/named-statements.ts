@@ -44,6 +44,8 @@ export class NamedStatementClient extends pg.Client {
   private withName(config: unknown, values: unknown): unknown {
     const query = typeof config === 'string' ? { text: config } : config;
     if (typeof query !== 'object' || query === null) return config;
+    // A submittable (a pg Query, a cursor) runs itself: left as it is.
+    if (typeof (query as { submit?: unknown }).submit === 'function') return config;
     const { text, name, values: own } = query as QueryConfigLike;
     if (typeof text !== 'string' || name !== undefined) return config;
     const list = values ?? own;
