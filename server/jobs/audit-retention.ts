@@ -8,6 +8,7 @@ import { accountTokens, auditLog } from '../db/schema/index.ts';
 import { writeAudit } from '../audit/audit.ts';
 import { loadAgencySettings } from '../features/clinical-common/agency-settings.ts';
 import { runPeriodically, type PeriodicJob } from './periodic.ts';
+import { rowsOf } from '../db/raw-rows.ts';
 
 /** How often retention runs (and once at start). */
 export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -60,10 +61,11 @@ export async function applyRetention(
   let file: string | null = null;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const result = (await tx.execute(
+      const [lock] = await rowsOf<{ locked: boolean }>(
+        tx,
         sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_CLASS}, 0) as locked`,
-      )) as unknown as { rows: { locked: boolean }[] };
-      if (!result.rows[0]?.locked) return 0;
+      );
+      if (!lock?.locked) return 0;
       const rows = await tx
         .select()
         .from(auditLog)

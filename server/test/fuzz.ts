@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/raw-rows.ts';
 
 /**
  * Generators for fuzzing the API from its own OpenAPI description (the JSON Schema of each
@@ -306,11 +307,12 @@ export function leaksIn(body: string, requestText: string): string[] {
  */
 export async function dataDigest(db: Db): Promise<string> {
   const tables = (
-    (await db.execute(
+    await rowsOf<{ name: string }>(
+      db,
       sql`select table_name as name from information_schema.tables
           where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    )) as unknown as { rows: { name: string }[] }
-  ).rows
+    )
+  )
     .map((row) => row.name)
     .filter((name) => !/audit|login_failure|throttle|rate_limit/i.test(name));
   const parts = tables.map(

@@ -18,13 +18,12 @@ import { findingsText } from '../../features/clinical-common/vital-ranges.ts';
 import { openTestDatabase } from '../../test/app.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
+import { rowsOf } from '../raw-rows.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoResult } from './demo.ts';
 import { DEMO_TIME_ZONE, demoWindows } from './rounds.ts';
 
-const rows = async <T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-};
+const rows = <T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> =>
+  rowsOf<T>(database.db, query);
 
 interface ScriptRow {
   id: number;

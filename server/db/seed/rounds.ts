@@ -13,6 +13,7 @@ import {
 import { doseTexts } from '../../../shared/messages.ts';
 import type { DoseOutcome, DoseRoute, NotGivenReason } from '../../../shared/schemas/doses.ts';
 import type { Executor } from '../client.ts';
+import { rowsOf } from '../raw-rows.ts';
 import { agencySettings, notifications, prescriptions } from '../schema/index.ts';
 import type { AgencyRows, PatientContext, Staff } from './agency.ts';
 import { DAY, MINUTE } from './calendar.ts';
@@ -528,7 +529,9 @@ export async function insertRounds(
   }));
   // Each log entry is found again by its patient, time and words (a patient takes a medicine
   // once at a time): the dose that made it takes its id.
-  const result = (await tx.execute(sql`
+  const [inserted] = await rowsOf<{ n: number }>(
+    tx,
+    sql`
     with src as (
       select * from json_to_recordset(${JSON.stringify(doseRows)}::json) as x(
         patient_id int, prescription_id int, scheduled_at timestamptz, outcome text,
@@ -551,8 +554,9 @@ export async function insertRounds(
       order by s.dose_time, s.patient_id
       returning 1
     )
-    select count(*)::int as n from inserted`)) as unknown as { rows: { n: number }[] };
-  if (result.rows[0]?.n !== doseRows.length) {
+    select count(*)::int as n from inserted`,
+  );
+  if (inserted?.n !== doseRows.length) {
     throw new Error('Every demo dose must have its one medication-log entry');
   }
 

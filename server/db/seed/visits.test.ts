@@ -4,13 +4,12 @@ import { addDays, isoWeekday, localParts } from '../../../shared/dose-schedule.t
 import { weekOf } from '../../../shared/visit-rules.ts';
 import { openTestDatabase } from '../../test/app.ts';
 import type { Database } from '../client.ts';
+import { rowsOf } from '../raw-rows.ts';
 import { seedDemo, type DemoResult } from './demo.ts';
 import { DEMO_TIME_ZONE } from './rounds.ts';
 
-const rows = async <T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-};
+const rows = <T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> =>
+  rowsOf<T>(database.db, query);
 
 interface VisitRow {
   id: number;

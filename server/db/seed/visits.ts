@@ -4,6 +4,7 @@ import { visitTexts } from '../../../shared/messages.ts';
 import type { LocationStatus, ServiceType, VisitStatus } from '../../../shared/schemas/visits.ts';
 import { overlaps, weekOf, weeklyOccurrences, type Span } from '../../../shared/visit-rules.ts';
 import type { Executor } from '../client.ts';
+import { rowsOf } from '../raw-rows.ts';
 import { carePlanTasks, notifications, visitSeries } from '../schema/index.ts';
 import { insertAll, type PatientContext, type Staff } from './agency.ts';
 import { DAY, MINUTE } from './calendar.ts';
@@ -591,13 +592,12 @@ export async function insertVisits(tx: Executor, now: Date, rows: VisitsRows): P
     chunk.forEach((s, j) => seriesIds.set(s, added[j]!.id));
   }
   // The office: supervisors hear of late and missed visits; the admin corrects the timesheet.
-  const office = (
-    (await tx.execute(
-      sql`select id, privileges from users
-          where privileges in ('supervisor', 'admin') and role <> 'patient' and is_active
-          order by id`,
-    )) as unknown as { rows: { id: number; privileges: string }[] }
-  ).rows;
+  const office = await rowsOf<{ id: number; privileges: string }>(
+    tx,
+    sql`select id, privileges from users
+        where privileges in ('supervisor', 'admin') and role <> 'patient' and is_active
+        order by id`,
+  );
   const supervisors = office.filter((u) => u.privileges === 'supervisor').map((u) => u.id);
 
   const visitRows = rows.visits.map((v) => ({

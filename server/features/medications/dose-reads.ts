@@ -39,6 +39,7 @@ import { doses, patients, prescriptions } from '../../db/schema/index.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { epochMs, isoText, userNameOf } from '../clinical-common/clinical-records.ts';
 import { flatRows } from '../../lib/flat-rows.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -488,7 +489,9 @@ async function loadRoundOutcomes(
   from: Date,
   to: Date,
 ): Promise<RoundOutcome[]> {
-  const result = (await db.execute(sql`with d as (
+  return rowsOf<RoundOutcome>(
+    db,
+    sql`with d as (
       select id, prescription_id, scheduled_at, dose_time, outcome, given_at, reason, prn_reason,
         note, recorded_by
       from doses
@@ -510,8 +513,8 @@ async function loadRoundOutcomes(
     from d
     join what on what.id = d.prescription_id
     left join who on who.id = d.recorded_by
-    order by d.dose_time, d.id`)) as unknown as { rows: RoundOutcome[] };
-  return result.rows;
+    order by d.dose_time, d.id`,
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/http-error.ts';
 import { CSV_BOM, csvLines, type CsvCell } from '../../lib/csv.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { auditVisitList, checkPeriod, correctionsOf, type VisitLocations } from './visit-reads.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 /*
  * Timesheets: per caregiver and period of local dates, a line per visit that starts in it
@@ -121,9 +122,9 @@ function loadRows(
         where pp.id = ${visits.patientId} and pp.deleted_at is null offset 0
       ) p on true`
     : sql`inner join patients p on p.id = ${visits.patientId} and p.deleted_at is null`;
-  return ctx.db
-    .execute(
-      sql`select ${timesheetSelect}, ${correctionsOf} as "corrections"
+  return rowsOf<Row>(
+    ctx.db,
+    sql`select ${timesheetSelect}, ${correctionsOf} as "corrections"
       from ${visits} ${patient}
       left join users cu on cu.id = ${visits.caregiverId}
       where ${and(
@@ -133,8 +134,7 @@ function loadRows(
         isNull(visits.deletedAt),
       )}
       order by ${visits.plannedStart} asc, ${visits.id} asc`,
-    )
-    .then((result) => (result as unknown as { rows: Row[] }).rows);
+  );
 }
 
 function toTimesheetRow(row: Row, zone: string, lateAfter: number, now: Date): TimesheetRow {
