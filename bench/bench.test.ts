@@ -981,6 +981,27 @@ describe('bench write floor and goals', () => {
     expect(memoryGrowth({ start: 100, end: 105, peak: 120 })).toBeCloseTo(0.05);
     expect(memoryOfScenario(sampleMemory(process.pid).end())).toBe(true);
   });
+
+  it('takes memory growth between the readings at rest when both were made', () => {
+    const mb = 1024 * 1024;
+    const rested = scenario(
+      '10k',
+      'postgres',
+      400,
+      200,
+      { list: load(180, { rss: 300 * mb }) },
+      { start: 90 * mb, end: 450 * mb, peak: 600 * mb, warmRest: 200 * mb, endRest: 210 * mb },
+    );
+    const [memory] = memoryGoalRows({ scenarios: [rested] } as Report);
+    expect(memory).toMatchObject({ warm: 300 * mb, end: 450 * mb, warmRest: 200 * mb });
+    expect(memory!.growth).toBeCloseTo(10 / 200);
+    expect(memory!.verdict).toBe(true);
+    // One reading at rest missing: the readings right after the loads decide (50% here).
+    const halfRested = { ...rested, memory: { ...rested.memory!, endRest: null } };
+    const [fallback] = memoryGoalRows({ scenarios: [halfRested] } as Report);
+    expect(fallback!.growth).toBeCloseTo(150 / 300);
+    expect(fallback!.verdict).toBe(false);
+  });
 });
 
 /** A memory reading of a live process has its start, end and a peak at least as high. */

@@ -1,6 +1,6 @@
 import type { LighthouseResult } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
-import { memoryGrowth } from './memory.ts';
+import { memoryGrowth, REST_MS } from './memory.ts';
 import { kb, ms, pct, ratio, row, type Push } from './report-format.ts';
 import type { Report, Scenario, TargetResult } from './report-types.ts';
 
@@ -200,7 +200,13 @@ export interface MemoryGoalRow {
   warm: number | null;
   end: number;
   peak: number;
-  /** Growth from warm (or start-up when no target reported) to the end. */
+  /** VmRSS after the first target and after the last, each once the app had rested (REST_MS). */
+  warmRest: number | null;
+  endRest: number | null;
+  /**
+   * Growth from the first target's end to the last's: at rest when both were read there (what
+   * the app keeps), else right after the loads (warm, or start-up when no target reported).
+   */
   growth: number;
   verdict: Verdict;
 }
@@ -212,13 +218,20 @@ export function memoryGoalRows(report: Report): MemoryGoalRow[] {
     const m = s.memory;
     if (!m) continue;
     const warm = s.targets.find((t) => t.result?.rss != null)?.result?.rss ?? null;
-    const growth = memoryGrowth({ ...m, start: warm ?? m.start });
+    const warmRest = m.warmRest ?? null;
+    const endRest = m.endRest ?? null;
+    const growth =
+      warmRest !== null && endRest !== null
+        ? memoryGrowth({ start: warmRest, end: endRest, peak: m.peak })
+        : memoryGrowth({ ...m, start: warm ?? m.start });
     rows.push({
       scenario: s.id,
       boot: m.start,
       warm,
       end: m.end,
       peak: m.peak,
+      warmRest,
+      endRest,
       growth,
       verdict: atMost(growth, GOALS.memoryGrowth),
     });
@@ -393,21 +406,23 @@ export function goalsSection(report: Report, push: Push): void {
   }
 
   push(
-    `### 5. Memory: the app's resident memory after the load, no growth over the run (at most ${pct(GOALS.memoryGrowth)} from the end of the first endpoint's run to the end of the last)`,
+    `### 5. Memory: the app's resident memory after the load, no growth over the run (at most ${pct(GOALS.memoryGrowth)} from the end of the first endpoint's run to the end of the last, both read once the app has rested ${REST_MS / 1000} s)`,
     '',
   );
   const memory = memoryGoalRows(report);
   if (memory.length === 0) push('Not measured in this run (needs /proc: Linux).', '');
   else {
     push(
-      '| Scenario | after start-up | after the first endpoint | after the last | peak (VmHWM) | growth | goal |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+      '| Scenario | after start-up | after the first endpoint | at rest after it | after the last | at rest after it | peak (VmHWM) | growth | goal |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...memory.map((m) =>
         row([
           m.scenario,
           mb(m.boot),
           m.warm === null ? '—' : mb(m.warm),
+          m.warmRest === null ? '—' : mb(m.warmRest),
           mb(m.end),
+          m.endRest === null ? '—' : mb(m.endRest),
           mb(m.peak),
           m.verdict === false ? `**${pct(m.growth)}**` : pct(m.growth),
           verdictText(m.verdict),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { IDLE_COLLECT_MS } from '../server/lib/idle-collect.ts';
 
 /** A process's resident memory, in bytes, as Linux reports it in /proc/<pid>/status. */
 export interface Memory {
@@ -37,6 +38,27 @@ export interface ScenarioMemory {
   end: number;
   /** VmHWM after the last target: the most it was resident during the scenario, in bytes. */
   peak: number;
+  /**
+   * VmRSS after the first target's load and after the last, each once the app has rested
+   * REST_MS with nothing asked (what it keeps, its garbage given back), in bytes; absent when
+   * not read.
+   */
+  warmRest?: number | null;
+  endRest?: number | null;
+}
+
+/**
+ * How long the app is left alone before its resting memory is read: its idle time before it
+ * collects a burst's garbage (server/lib/idle-collect.ts), the half of that its check waits
+ * between looks, and two seconds for the collection and the kernel's figures.
+ */
+export const REST_MS = IDLE_COLLECT_MS * 1.5 + 2_000;
+
+/** The process's VmRSS once it has rested REST_MS; null off Linux or once it has gone. */
+export async function restingRss(pid: number | undefined): Promise<number | null> {
+  if (!memoryOf(pid)) return null;
+  await new Promise((done) => setTimeout(done, REST_MS));
+  return memoryOf(pid)?.rss ?? null;
 }
 
 /**

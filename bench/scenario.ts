@@ -5,7 +5,7 @@ import { buildFloor } from './floor.ts';
 import { runLighthouse } from './lighthouse.ts';
 import type { LoadSpec } from './load.ts';
 import { measure, measureServer, measureWriteFloor } from './measure.ts';
-import { sampleMemory } from './memory.ts';
+import { restingRss, sampleMemory } from './memory.ts';
 import { appProgram, floorProgram, startProgram, type Program, type Running } from './processes.ts';
 import { profileSlowestList } from './profiling.ts';
 import type { Report, TargetResult } from './report.ts';
@@ -126,8 +126,16 @@ async function routesOf(app: Running): Promise<Set<string>> {
   );
 }
 
-/** Every target the app serves, each probed once before it is put under load. */
-async function measureTargets(prepared: Prepared, app: Running): Promise<void> {
+/**
+ * Every target the app serves, each probed once before it is put under load. `afterFirst` runs
+ * once the first target's load is over.
+ */
+async function measureTargets(
+  prepared: Prepared,
+  app: Running,
+  afterFirst: () => Promise<void>,
+): Promise<void> {
+  let first = true;
   const { scenario, people, tokens } = prepared;
   const routes = await routesOf(app);
   for (const target of targets.filter((t) => !onlyTargets || onlyTargets.has(t.id))) {
@@ -182,6 +190,13 @@ async function measureTargets(prepared: Prepared, app: Running): Promise<void> {
     const measured = await measureServer(spec, app, prepared);
     entry.result = measured.result;
     entry.database = measured.database;
+    const { rss } = measured.result;
+    // Which endpoint raised the app's resident memory shows in the log (goal 5).
+    if (rss != null) log(`${scenario.id}: ${target.id}: app RSS ${Math.round(rss / 1e6)} MB`);
+    if (first) {
+      first = false;
+      await afterFirst();
+    }
   }
 }
 
@@ -196,8 +211,20 @@ async function measureApp(
   const app = await startProgram(`app-${prepared.scenario.id}`, program);
   try {
     const memory = sampleMemory(app.child.pid);
-    if (!lighthouseOnly) await measureTargets(prepared, app);
-    prepared.scenario.memory = memory.end();
+    let warmRest: number | null = null;
+    const restAfterFirst = async () => {
+      warmRest = await restingRss(app.child.pid);
+    };
+    if (!lighthouseOnly) await measureTargets(prepared, app, restAfterFirst);
+    const end = memory.end();
+    const endRest = end && !lighthouseOnly ? await restingRss(app.child.pid) : null;
+    prepared.scenario.memory = end && { ...end, warmRest, endRest };
+    if (end && warmRest !== null && endRest !== null) {
+      const mb = (bytes: number) => Math.round(bytes / 1e6);
+      log(
+        `${prepared.scenario.id}: app RSS at rest ${mb(warmRest)} MB after the first endpoint, ${mb(endRest)} MB after the last`,
+      );
+    }
     if (options.lighthouse) {
       extras.assetEncoding = await assetEncoding(app.base);
       if (lighthouseSkipped) {

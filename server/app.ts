@@ -66,6 +66,7 @@ import { listenForAgencySettings } from './features/clinical-common/agency-setti
 import { clientPlugin } from './plugins/client.ts';
 import { recordRoutes, type AnyRecordFeature } from './features/clinical-common/record-routes.ts';
 import { EMBEDDED_DATABASE_REQUESTS, gateApiRequests } from './lib/request-gate.ts';
+import { collectWhenIdle } from './lib/idle-collect.ts';
 
 /**
  * Every clinical record type of the registry (shared/record-types.ts) with its server side:
@@ -111,6 +112,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built client; defaults to dist/client. */
   clientRoot?: string;
+  /**
+   * Gives a burst's garbage back once the server is idle (server/lib/idle-collect.ts): the
+   * server process turns it on; tests, which build many apps in one process, leave it off.
+   */
+  collectWhenIdle?: boolean;
 }
 
 /** Builds the whole application: plugins first, then one feature after another. */
@@ -152,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'answered',
     );
   });
+
+  if (options.collectWhenIdle) collectWhenIdle(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

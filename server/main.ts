@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     config,
     database,
     logger: { level: config.logLevel, redact: { paths: logRedactPaths, censor: '[redacted]' } },
+    collectWhenIdle: true,
   });
   const jobs = startJobs(app);
   const backups = startBackupSchedule(app); // BACKUP_EVERY, embedded database only
