@@ -363,13 +363,16 @@ function VisitBlock({
   );
 }
 
+/**
+ * The visit's tasks under their own heading, inside the visit's region: every visit has a list
+ * called Tasks, so a region of its own would give a screen reader's landmarks one name many times.
+ */
 function TaskList({ visit }: { visit: MyVisit }) {
-  const headingId = useId();
   if (visit.tasks.length === 0) return null;
   const marked = visit.status === 'completed' || visit.tasks.some((t) => t.status !== 'pending');
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
+    <Box>
+      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
         {visitTexts.tasks}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
