@@ -1,7 +1,7 @@
 import type { LighthouseResult } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import { memoryGrowth, REST_MS } from './memory.ts';
-import { kb, ms, pct, ratio, row, type Push } from './report-format.ts';
+import { kb, mb, ms, pct, ratio, row, type Push } from './report-format.ts';
 import type { Report, Scenario, TargetResult } from './report-types.ts';
 
 /** The goals of issue 23, each figure of the "Goals" section is set beside one of them. */
@@ -243,7 +243,7 @@ export function memoryGoalRows(report: Report): MemoryGoalRow[] {
 const clsOf = (l: LighthouseResult): number | null =>
   (l as LighthouseResult & { cls?: number | null }).cls ?? null;
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const megabytes = (bytes: number) => `${mb(bytes)} MB`;
 
 /** How PGlite serializes requests: what the PGlite goal is measured against. */
 export const PGLITE_QUEUEING =
@@ -418,12 +418,12 @@ export function goalsSection(report: Report, push: Push): void {
       ...memory.map((m) =>
         row([
           m.scenario,
-          mb(m.boot),
-          m.warm === null ? '—' : mb(m.warm),
-          m.warmRest === null ? '—' : mb(m.warmRest),
-          mb(m.end),
-          m.endRest === null ? '—' : mb(m.endRest),
-          mb(m.peak),
+          megabytes(m.boot),
+          m.warm === null ? '—' : megabytes(m.warm),
+          m.warmRest === null ? '—' : megabytes(m.warmRest),
+          megabytes(m.end),
+          m.endRest === null ? '—' : megabytes(m.endRest),
+          megabytes(m.peak),
           m.verdict === false ? `**${pct(m.growth)}**` : pct(m.growth),
           verdictText(m.verdict),
         ]),

@@ -1,10 +1,9 @@
-import { int, row, type Push } from './report-format.ts';
+import { int, mb, row, type Push } from './report-format.ts';
 import type { AgencyExport, Report } from './report-types.ts';
 
 /** Peak memory this far over the memory before the export is "not flat". */
 export const EXPORT_RSS_GROWTH_MB = 300;
 
-const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const perSecond = (resources: number, seconds: number) => int(resources / Math.max(seconds, 0.001));
 
 /** All files together: resources, bytes and the rate over the time spent streaming them. */

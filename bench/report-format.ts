@@ -13,6 +13,9 @@ export const FLAT_SHARE = 0.8;
 /** Bytes as KB with one decimal. */
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** A whole number with thousands separators. */
+/** Bytes as whole megabytes (10^6), the unit every memory figure of the bench is given in. */
+export const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+
 export const int = (n: number) => Math.round(n).toLocaleString('en-US');
 /** Milliseconds: one decimal below 10, whole above. */
 export const ms = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString());

@@ -1,4 +1,4 @@
-import { int, ms, row, type Push } from './report-format.ts';
+import { int, mb, ms, row, type Push } from './report-format.ts';
 import type { Report } from './report-types.ts';
 
 /** One way of starting the app: milliseconds from spawn, per start. */
@@ -157,7 +157,7 @@ export function planSummary(explained: { Plan: PlanNode; 'Execution Time'?: numb
   );
 }
 
-const mb = (bytes: number | null) => (bytes === null ? '—' : (bytes / 1e6).toFixed(0));
+const mbOrDash = (bytes: number | null) => (bytes === null ? '—' : mb(bytes));
 const gb = (bytes: number) => (bytes / 1e9).toFixed(2);
 
 /** Start-up: one row per way of starting, medians of its starts. */
@@ -210,7 +210,7 @@ export function soakSection(r: Reliability, push: Push): void {
         w.errors === 0 ? '0' : `**${int(w.errors)}**`,
         ms(w.p50),
         ms(w.p99),
-        mb(w.rss),
+        mbOrDash(w.rss),
       ]),
     );
     start = w.endSeconds;
@@ -221,7 +221,7 @@ export function soakSection(r: Reliability, push: Push): void {
   const last = s.windows.at(-1);
   push(
     '',
-    `**In all:** ${int(requests)} requests, ${errors === 0 ? 'no errors' : `**${int(errors)} errors**`} (answers ${statuses || 'none'}); server RSS ${mb(s.rssStart)} MB before the first request, ${mb(last?.rss ?? null)} MB at the end, peak ${mb(s.peakRss)} MB.`,
+    `**In all:** ${int(requests)} requests, ${errors === 0 ? 'no errors' : `**${int(errors)} errors**`} (answers ${statuses || 'none'}); server RSS ${mbOrDash(s.rssStart)} MB before the first request, ${mbOrDash(last?.rss ?? null)} MB at the end, peak ${mbOrDash(s.peakRss)} MB.`,
     '',
   );
 }

@@ -31,6 +31,7 @@ import { preparePglite, preparePostgres, type Prepared } from './datasets.ts';
 import { cleanup, onCleanup } from './processes.ts';
 import { lighthouseDir } from './lighthouse.ts';
 import { exportTotals } from './report-export.ts';
+import { mb } from './report-format.ts';
 import { emptyReliability } from './report-reliability.ts';
 import { writeReport, type Report } from './report.ts';
 import { sizes, type ScaleSize } from './scale.ts';
@@ -206,11 +207,11 @@ async function runAgencyExport(
     report.agencyExport = await measureAgencyExport(serverDir, passwordHash);
     const e = report.agencyExport;
     const totals = exportTotals(e);
-    const mb = (bytes: number | null) => (bytes === null ? '?' : (bytes / 1e6).toFixed(0));
+    const mbOrAsk = (bytes: number | null) => (bytes === null ? '?' : mb(bytes));
     log(
       `agency export: ${totals.resources.toLocaleString('en')} resources, ${mb(totals.bytes)} MB in ` +
         `${e.seconds.toFixed(1)} s = ${Math.round(totals.rate).toLocaleString('en')} resources/s; ` +
-        `server RSS before ${mb(e.rssBefore)} MB, peak ${mb(e.peakRss)} MB`,
+        `server RSS before ${mbOrAsk(e.rssBefore)} MB, peak ${mbOrAsk(e.peakRss)} MB`,
     );
   } catch (error) {
     report.agencyExportNote = `the stage failed (${(error as Error).message.split('\n')[0]})`;

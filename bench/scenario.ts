@@ -20,8 +20,9 @@ import {
   warmupSeconds,
   work,
 } from './settings.ts';
+import { mb } from './report-format.ts';
 import { sqlOf } from './sql.ts';
-import { authHeaders, ladder, nextSequence, targets } from './targets.ts';
+import { authHeaders, ladder, nextSequence, targets, type Target } from './targets.ts';
 
 /** What the first scenario adds to the report besides its own figures. */
 export type Extras = Partial<
@@ -126,19 +127,18 @@ async function routesOf(app: Running): Promise<Set<string>> {
   );
 }
 
-/**
- * Every target the app serves, each probed once before it is put under load. `afterFirst` runs
- * once the first target's load is over.
- */
+/** The targets of this run (BENCH_TARGETS), in the report's order. */
+const chosenTargets = () => targets.filter((t) => !onlyTargets || onlyTargets.has(t.id));
+
+/** Each of these targets, probed once before it is put under load. */
 async function measureTargets(
   prepared: Prepared,
   app: Running,
-  afterFirst: () => Promise<void>,
+  list: readonly Target[],
 ): Promise<void> {
-  let first = true;
   const { scenario, people, tokens } = prepared;
   const routes = await routesOf(app);
-  for (const target of targets.filter((t) => !onlyTargets || onlyTargets.has(t.id))) {
+  for (const target of list) {
     const entry: TargetResult = {
       id: target.id,
       label: target.label,
@@ -192,11 +192,7 @@ async function measureTargets(
     entry.database = measured.database;
     const { rss } = measured.result;
     // Which endpoint raised the app's resident memory shows in the log (goal 5).
-    if (rss != null) log(`${scenario.id}: ${target.id}: app RSS ${Math.round(rss / 1e6)} MB`);
-    if (first) {
-      first = false;
-      await afterFirst();
-    }
+    if (rss != null) log(`${scenario.id}: ${target.id}: app RSS ${mb(rss)} MB`);
   }
 }
 
@@ -212,15 +208,17 @@ async function measureApp(
   try {
     const memory = sampleMemory(app.child.pid);
     let warmRest: number | null = null;
-    const restAfterFirst = async () => {
+    if (!lighthouseOnly) {
+      // Goal 5 reads the app at rest after the first endpoint's load and after the last.
+      const [first, ...rest] = chosenTargets();
+      await measureTargets(prepared, app, first ? [first] : []);
       warmRest = await restingRss(app.child.pid);
-    };
-    if (!lighthouseOnly) await measureTargets(prepared, app, restAfterFirst);
+      await measureTargets(prepared, app, rest);
+    }
     const end = memory.end();
     const endRest = end && !lighthouseOnly ? await restingRss(app.child.pid) : null;
     prepared.scenario.memory = end && { ...end, warmRest, endRest };
     if (end && warmRest !== null && endRest !== null) {
-      const mb = (bytes: number) => Math.round(bytes / 1e6);
       log(
         `${prepared.scenario.id}: app RSS at rest ${mb(warmRest)} MB after the first endpoint, ${mb(endRest)} MB after the last`,
       );

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { preparePostgres, type Prepared } from './datasets.ts';
 import { memoryOf } from './memory.ts';
 import { appProgram, startProgram, type Running } from './processes.ts';
-import { int } from './report-format.ts';
+import { int, mb } from './report-format.ts';
 import { soakWindows, type Soak, type SoakWindow } from './report-reliability.ts';
 import { sizes } from './scale.ts';
 import { log, logLevel, soakSeconds } from './settings.ts';
@@ -99,7 +99,7 @@ async function runWindows(app: Running, prepared: Prepared, result: Soak): Promi
     result.windows.push(window);
     log(
       `soak ${elapsed}/${result.seconds} s: ${int(window.requests)} requests, ${window.errors} errors, ` +
-        `p50 ${window.p50} ms, p99 ${window.p99} ms, RSS ${window.rss === null ? '?' : (window.rss / 1e6).toFixed(0)} MB`,
+        `p50 ${window.p50} ms, p99 ${window.p99} ms, RSS ${window.rss === null ? '?' : mb(window.rss)} MB`,
     );
   }
   result.peakRss = memoryOf(pid)?.peak ?? null;

@@ -69,8 +69,15 @@ export function collectWhenIdle(app: FastifyInstance, options: IdleCollectOption
     lastActivity = now();
     busySinceCollect = true;
   };
-  app.addHook('onRequest', async () => touch());
-  app.addHook('onResponse', async () => touch());
+  // Callback hooks: on every request, so no promise each.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    touch();
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    touch();
+    done();
+  });
 
   const rounds = (quietSince: number, left: number, before: number, started: number) => {
     next = undefined;
