@@ -7,7 +7,7 @@ import { floorProgram, startProgram, type Program } from './processes.ts';
 import { summarizeProfile, type ProfileSummary } from './profile.ts';
 import type { Report } from './report.ts';
 import { connections, log, logLevel, profileTarget, seconds, work } from './settings.ts';
-import { authHeaders, targets } from './targets.ts';
+import { loadSpecOf, targets } from './targets.ts';
 
 /**
  * Loads a fresh server process under --cpu-prof for the usual time and summarizes where its CPU
@@ -58,12 +58,8 @@ export async function profileSlowestList(
   const profiledEntry = scenario.targets.find((t) => t.id === profiled.id);
   if (!profiledEntry?.result) return {};
   const extras: Partial<Pick<Report, 'profile' | 'logging'>> = {};
-  const request = (base: string): LoadSpec => ({
-    url: base + profiled.path(people, tokens),
-    headers: authHeaders(tokens, profiled.as),
-    connections,
-    seconds,
-  });
+  const request = (base: string): LoadSpec =>
+    loadSpecOf(profiled, base, people, tokens, { connections, seconds });
 
   // The app on that endpoint and the floor on its page, each in a fresh process for the same
   // time, so the two compare in CPU milliseconds per request.

@@ -3,7 +3,6 @@ import { openPostgres } from '../server/db/client.ts';
 import type { Prepared } from './datasets.ts';
 import { buildFloor } from './floor.ts';
 import { runLighthouse } from './lighthouse.ts';
-import type { LoadSpec } from './load.ts';
 import { measure, measureServer, measureWriteFloor } from './measure.ts';
 import { restingRss, sampleMemory } from './memory.ts';
 import { appProgram, floorProgram, startProgram, type Program, type Running } from './processes.ts';
@@ -22,7 +21,7 @@ import {
 } from './settings.ts';
 import { mb } from './report-format.ts';
 import { sqlOf } from './sql.ts';
-import { authHeaders, ladder, nextSequence, targets, type Target } from './targets.ts';
+import { authHeaders, ladder, loadSpecOf, targets, type Target } from './targets.ts';
 
 /** What the first scenario adds to the report besides its own figures. */
 export type Extras = Partial<
@@ -177,16 +176,7 @@ async function measureTargets(
     }
     await probe.arrayBuffer().catch(() => undefined);
     log(`${scenario.id}: ${target.id}`);
-    const spec: LoadSpec = {
-      url: app.base + target.path(people, tokens),
-      method: target.method,
-      headers: authHeaders(tokens, target.as),
-      connections,
-      seconds,
-      ...(target.body ? { body: () => target.body!(people, nextSequence()) } : {}),
-      ...(target.upload ? { upload: target.upload } : {}),
-      ...(target.freshPath ? { path: () => target.path(people, tokens) } : {}),
-    };
+    const spec = loadSpecOf(target, app.base, people, tokens, { connections, seconds });
     const measured = await measureServer(spec, app, prepared);
     entry.result = measured.result;
     entry.database = measured.database;

@@ -7,6 +7,7 @@ import {
   type BenchPeople,
   type TeamSize,
 } from './scale.ts';
+import type { LoadSpec } from './load.ts';
 import { writeTargets, writtenAppointment } from './targets-writes.ts';
 
 /** The doctor whose care team holds that many patients (see `teams` in scale.ts). */
@@ -78,6 +79,25 @@ let sequence = 0;
 
 /** The next number for a written appointment, unique over the whole run. */
 export const nextSequence = (): number => (sequence += 1);
+
+/** The load of a target as the bench runs it: its method, its caller and its fresh bodies. */
+export function loadSpecOf(
+  target: Target,
+  base: string,
+  people: BenchPeople,
+  tokens: Tokens,
+  shape: Pick<LoadSpec, 'connections' | 'seconds'>,
+): LoadSpec {
+  return {
+    url: base + target.path(people, tokens),
+    method: target.method,
+    headers: authHeaders(tokens, target.as),
+    ...shape,
+    ...(target.body ? { body: () => target.body!(people, nextSequence()) } : {}),
+    ...(target.upload ? { upload: target.upload } : {}),
+    ...(target.freshPath ? { path: () => target.path(people, tokens) } : {}),
+  };
+}
 
 /** A request body sent verbatim, with its content type. */
 export interface Upload {
