@@ -356,7 +356,8 @@ export async function selectAppointmentPage(
 
 /**
  * The first live, not cancelled appointment of the doctor whose [date, date + duration)
- * overlaps [start, end), other than `exceptId`; with its patient's name.
+ * overlaps [start, end), other than `exceptId`; with its patient's name. Asked by every booking
+ * and move: prepared once per database handle, so a request sends only the values.
  */
 export async function findOverlap(
   db: Executor,
@@ -365,32 +366,42 @@ export async function findOverlap(
   end: Date,
   exceptId?: number,
 ) {
-  const [row] = await db
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      patientFirstName: patients.firstName,
-      patientLastName: patients.lastName,
-      appointmentDate: columns.appointmentDate,
-      durationMinutes: appointments.durationMinutes,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(
-      and(
-        eq(appointments.doctorId, doctorId),
-        isNull(appointments.deletedAt),
-        isNull(patients.deletedAt),
-        ne(appointments.status, 'cancelled'),
-        exceptId === undefined ? undefined : ne(appointments.id, exceptId),
-        lt(appointments.appointmentDate, end),
-        // Implied by the next condition (a smallint duration is at most 32,767 minutes), but it
-        // bounds the doctor's index range to those weeks instead of their whole past.
-        sql`${appointments.appointmentDate} > ${start.toISOString()}::timestamptz - interval '32767 minutes'`,
-        sql`${appointments.appointmentDate} + make_interval(mins => ${appointments.durationMinutes}::int) > ${start.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
-    .limit(1);
+  const statement = preparedFor(db, 'appointment_overlap', () =>
+    db
+      .select({
+        id: appointments.id,
+        patientId: appointments.patientId,
+        patientFirstName: patients.firstName,
+        patientLastName: patients.lastName,
+        appointmentDate: columns.appointmentDate,
+        durationMinutes: appointments.durationMinutes,
+      })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .where(
+        and(
+          eq(appointments.doctorId, sql.placeholder('doctorId')),
+          isNull(appointments.deletedAt),
+          isNull(patients.deletedAt),
+          ne(appointments.status, 'cancelled'),
+          // null (a new booking) excepts nothing.
+          sql`${appointments.id} is distinct from ${sql.placeholder('exceptId')}::int`,
+          sql`${appointments.appointmentDate} < ${sql.placeholder('end')}::timestamptz`,
+          // Implied by the next condition (a smallint duration is at most 32,767 minutes), but
+          // it bounds the doctor's index range to those weeks instead of their whole past.
+          sql`${appointments.appointmentDate} > ${sql.placeholder('start')}::timestamptz - interval '32767 minutes'`,
+          sql`${appointments.appointmentDate} + make_interval(mins => ${appointments.durationMinutes}::int) > ${sql.placeholder('start')}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
+      .limit(1)
+      .prepare('appointment_overlap'),
+  );
+  const [row] = await statement.execute({
+    doctorId,
+    exceptId: exceptId ?? null,
+    start: start.toISOString(),
+    end: end.toISOString(),
+  });
   return row ?? null;
 }

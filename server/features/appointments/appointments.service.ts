@@ -16,6 +16,7 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { preparedFor } from '../../lib/prepared.ts';
 import type { Page } from '../../lib/list.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { editNotices, noticesFor } from './appointments.notices.ts';
@@ -178,29 +179,46 @@ interface BookingFacts {
  * team (400 doctorNotOnCareTeam otherwise), with the names the new appointment's answer and
  * notices are made of: what resolveDoctor, requireOnCareTeam and a re-read of the new row
  * would say, in one statement. A patient no longer live answers 404, as that re-read would.
+ * Asked by every booking: prepared once per database handle and kind of reference.
  */
 async function bookingFacts(
   db: Executor,
   ref: DoctorRef,
   patientId: number,
 ): Promise<BookingFacts> {
-  const condition = doctorMatches(ref);
-  const [doctor] = await db
-    .select({
-      doctorId: users.id,
-      doctorUsername: users.username,
-      doctorFirstName: users.firstName,
-      doctorSecondName: users.secondName,
-      onTeam: sql<boolean>`exists (select 1 from ${careTeamMembers} where ${careTeamMembers.patientId} = ${patientId} and ${careTeamMembers.userId} = ${users.id})`,
-      patientFirstName: patients.firstName,
-      patientLastName: patients.lastName,
-      patientAccountUserId: patients.accountUserId,
-      patientLive: sql<boolean>`${patients.deletedAt} is null`,
-    })
-    .from(users)
-    .leftJoin(patients, eq(patients.id, patientId))
-    .where(and(condition, eq(users.role, 'doctor'), eq(users.isActive, true)))
-    .limit(1);
+  const byId = 'doctorId' in ref;
+  const name = byId ? 'booking_facts_by_id' : 'booking_facts_by_username';
+  const statement = preparedFor(db, name, () =>
+    db
+      .select({
+        doctorId: users.id,
+        doctorUsername: users.username,
+        doctorFirstName: users.firstName,
+        doctorSecondName: users.secondName,
+        onTeam: sql<boolean>`exists (select 1 from ${careTeamMembers} where ${careTeamMembers.patientId} = ${sql.placeholder('patientId')} and ${careTeamMembers.userId} = ${users.id})`,
+        patientFirstName: patients.firstName,
+        patientLastName: patients.lastName,
+        patientAccountUserId: patients.accountUserId,
+        patientLive: sql<boolean>`${patients.deletedAt} is null`,
+      })
+      .from(users)
+      .leftJoin(patients, eq(patients.id, sql.placeholder('patientId')))
+      .where(
+        and(
+          byId
+            ? eq(users.id, sql.placeholder('doctor'))
+            : sql`lower(${users.username}) = lower(${sql.placeholder('doctor')}::text)`,
+          eq(users.role, 'doctor'),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const [doctor] = await statement.execute({
+    patientId,
+    doctor: byId ? ref.doctorId : ref.doctorUsername,
+  });
   if (!doctor) {
     throw doctorNotFound();
   }
@@ -312,26 +330,29 @@ export async function createAppointment(
       validation.doctorUsernameRequired,
     );
   }
+  // The checks read before the transaction, through statements prepared once: the transaction
+  // holds a connection only for the writes. Read inside it they saw nothing more, under
+  // PostgreSQL's read committed, and a clash booked meanwhile got past them either way.
+  const booking = await bookingFacts(ctx.db, named, input.patientId);
+  const { doctorId } = booking;
+  if (role === 'patient' && date.getTime() <= now.getTime()) {
+    throw badRequest(
+      { appointmentDate: appointmentTexts.mustBeFuture },
+      appointmentTexts.mustBeFuture,
+    );
+  }
+  const durationMinutes = input.durationMinutes ?? DEFAULT_DURATION_MINUTES;
+  // A doctor's own diary: staff are warned; a patient's request is the doctor's to confirm.
+  if (role === 'staff') {
+    await checkOverlap(
+      ctx,
+      ctx.db,
+      { doctorId, date, durationMinutes },
+      input.confirmOverlap === true,
+    );
+  }
   return ctx.audit.change(
     async (tx) => {
-      const booking = await bookingFacts(tx, named, input.patientId);
-      const { doctorId } = booking;
-      if (role === 'patient' && date.getTime() <= now.getTime()) {
-        throw badRequest(
-          { appointmentDate: appointmentTexts.mustBeFuture },
-          appointmentTexts.mustBeFuture,
-        );
-      }
-      const durationMinutes = input.durationMinutes ?? DEFAULT_DURATION_MINUTES;
-      // A doctor's own diary: staff are warned; a patient's request is the doctor's to confirm.
-      if (role === 'staff') {
-        await checkOverlap(
-          ctx,
-          tx,
-          { doctorId, date, durationMinutes },
-          input.confirmOverlap === true,
-        );
-      }
       const [created] = await tx
         .insert(appointments)
         .values({
