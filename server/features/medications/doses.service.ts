@@ -19,7 +19,9 @@ import {
 } from '../../../shared/schemas/doses.ts';
 import { type DoseConflict } from '../../../shared/constants.ts';
 import type { RequestContext } from '../../auth/context.ts';
+import { patientInScope, scopeKind } from '../../auth/scope.ts';
 import type { Executor, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import {
   doseCorrections,
   doses as table,
@@ -28,6 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuditEvent } from '../../audit/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { preparedFor } from '../../lib/prepared.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import {
   clinicalRecords,
@@ -275,17 +278,23 @@ async function scopedPrescription(
   ctx: RequestContext,
   id: number,
 ): Promise<Prescribed | undefined> {
-  const [row] = await ctx.db
-    .select(prescribedFields)
-    .from(prescriptions)
-    .where(
-      and(
-        eq(prescriptions.id, id),
-        isNull(prescriptions.deletedAt),
-        ctx.scope.where(prescriptions.patientId),
-      ),
-    )
-    .limit(1);
+  // Read by every recording: prepared once per kind of scope.
+  const kind = scopeKind(ctx.user);
+  const statement = preparedFor(ctx.db, `dose_prescription_${kind}`, () =>
+    ctx.db
+      .select(prescribedFields)
+      .from(prescriptions)
+      .where(
+        and(
+          eq(prescriptions.id, sql.placeholder('id')),
+          isNull(prescriptions.deletedAt),
+          patientInScope(ctx.user, prescriptions.patientId, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare(`dose_prescription_${kind.replace('-', '_')}`),
+  );
+  const [row] = await statement.execute({ id, userId: ctx.user.id });
   return row as Prescribed | undefined;
 }
 
@@ -305,16 +314,31 @@ async function prescriptionInScope(
   return ctx.notFound({ entity: 'prescription', entityId: id, patientId: any?.patientId ?? null });
 }
 
-/** The prescription's row, locked until the transaction ends: recordings of it take turns. */
-async function lockPrescription(tx: Tx, id: number): Promise<Prescribed> {
-  const [row] = await tx
-    .select(prescribedFields)
-    .from(prescriptions)
-    .where(and(eq(prescriptions.id, id), isNull(prescriptions.deletedAt)))
-    .for('update');
+/**
+ * The prescription's row, locked until the transaction ends: recordings of it take turns. With
+ * `slot`, also whether that scheduled dose has a live outcome already. Read as the lock is
+ * taken: one recorded by a recorder this one waited for is not seen here, and meets the unique
+ * index on the insert instead (answeringRace gives it the same 409).
+ */
+async function lockPrescription(
+  tx: Tx,
+  id: number,
+  slot: Date | null = null,
+): Promise<Prescribed & { taken: boolean }> {
+  const [row] = await rowsOf<Prescribed & { taken: boolean }>(
+    tx,
+    sql`select p.id, p.patient_id as "patientId", p.medication, p.dosage, p.schedule,
+        p.start_date::text as "startDate", p.end_date::text as "endDate",
+        p.dose_times as "doseTimes", p.weekdays,
+        p.prn_min_interval_minutes as "prnMinIntervalMinutes", p.prn_max_per_day as "prnMaxPerDay",
+        ${slot}::timestamptz is not null and exists (select 1 from ${table} d
+          where d.prescription_id = p.id and d.scheduled_at = ${slot}::timestamptz
+            and d.deleted_at is null) as taken
+      from ${prescriptions} p where p.id = ${id} and p.deleted_at is null for update of p`,
+  );
   // Deleted between the scope check and the lock.
   if (!row) throw notFound();
-  return row as Prescribed;
+  return row;
 }
 
 /** The 409 naming who recorded the scheduled dose already, and when (local time). */
@@ -425,7 +449,7 @@ function isSlotTaken(error: unknown): boolean {
 }
 
 interface Recorded {
-  dose: DoseRow;
+  dose: { id: number; patientId: number };
   medicationId: number;
 }
 
@@ -442,52 +466,33 @@ async function insertDose(
   now: Date,
   logEntry: { medicationId: number } | null,
 ): Promise<Recorded> {
-  const p = await lockPrescription(tx, input.prescriptionId);
+  const scheduledAt = input.scheduledAt ? parseClinicalInstant(input.scheduledAt) : null;
+  const p = await lockPrescription(tx, input.prescriptionId, scheduledAt);
   const values = doseValues(p, input, settings, now, false);
   if (values.scheduledAt) {
-    const [taken] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(
-        and(
-          eq(table.prescriptionId, p.id),
-          eq(table.scheduledAt, values.scheduledAt),
-          isNull(table.deletedAt),
-        ),
-      )
-      .limit(1);
-    if (taken) throw await alreadyRecorded(tx, p.id, values.scheduledAt, settings.timeZone);
+    if (p.taken) throw await alreadyRecorded(tx, p.id, values.scheduledAt, settings.timeZone);
   } else {
     await checkPrnLimits(tx, p, values.doseTime, settings.timeZone, null);
   }
-  let medicationId = logEntry?.medicationId;
-  if (medicationId === undefined) {
-    const [entry] = await tx
-      .insert(medications)
-      .values({
-        patientId: p.patientId,
-        date: logDateOf(values),
-        details: logDetails(p, values, settings.timeZone),
-        recordedBy: ctx.user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: medications.id });
-    medicationId = entry!.id;
-  }
-  const [dose] = await tx
-    .insert(table)
-    .values({
-      ...values,
-      patientId: p.patientId,
-      prescriptionId: p.id,
-      medicationId,
-      recordedBy: ctx.user.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return { dose: dose!, medicationId };
+  // The dose and the log entry it is recorded by (new, or the one given) in one statement.
+  const entry = logEntry
+    ? sql``
+    : sql`with entry as (
+        insert into ${medications} (patient_id, date, details, recorded_by, created_at, updated_at)
+        values (${p.patientId}, ${logDateOf(values)}, ${logDetails(p, values, settings.timeZone)},
+          ${ctx.user.id}, ${now}, ${now})
+        returning id) `;
+  const [dose] = await rowsOf<{ id: number; patientId: number; medicationId: number }>(
+    tx,
+    sql`${entry}insert into ${table} (patient_id, prescription_id, scheduled_at, outcome, given_at,
+        reason, prn_reason, note, dose_time, medication_id, recorded_by, created_at, updated_at)
+      values (${p.patientId}, ${p.id}, ${values.scheduledAt}, ${values.outcome}, ${values.givenAt},
+        ${values.reason}, ${values.prnReason}, ${values.note}, ${values.doseTime},
+        ${logEntry ? sql`${logEntry.medicationId}` : sql`(select id from entry)`}, ${ctx.user.id},
+        ${now}, ${now})
+      returning id, patient_id as "patientId", medication_id as "medicationId"`,
+  );
+  return { dose: { id: dose!.id, patientId: dose!.patientId }, medicationId: dose!.medicationId };
 }
 
 /** The audit rows of a dose and its log entry. */
