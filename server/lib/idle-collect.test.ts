@@ -39,7 +39,7 @@ describe('collectWhenIdle', () => {
       idleMs: 10_000,
       minGrowth: 32 * MB,
       now: () => clock,
-      heapUsed: () => heap,
+      heapSize: () => heap,
       collect: () => {
         collections += 1;
         heap = 50 * MB;
