@@ -20,7 +20,7 @@ export function fullCollection(): (() => void) | null {
 export interface IdleCollectOptions {
   /** No request begun or ended for this long is idle. */
   idleMs?: number;
-  /** Collects only when the heap has grown this much since the last collection (bytes). */
+  /** Collects only when the heap's size has grown this much since the last collection (bytes). */
   minGrowth?: number;
   /** The collection; by default V8's full collection (fullCollection). */
   collect?: (() => void) | null;
