@@ -121,7 +121,8 @@ describe('changes recorded offline', () => {
         name: doseRoundTexts.givenAction('Paracetamol', '08:00'),
       }),
     ).toBeNull();
-    expect(status).toHaveTextContent(offlineTexts.waitingCount(1));
+    // The banner counts the queue from its own subscription, a turn after the row has changed.
+    await waitFor(() => expect(status).toHaveTextContent(offlineTexts.waitingCount(1)));
 
     const before = calls.filter((c) => c.method === 'POST').length;
     goOnline(true);
