@@ -205,7 +205,8 @@ describe('visits: check-in, check-out and corrections', () => {
     const res = await checkOut(cara, id, '2026-01-16T10:01:00.000Z', {
       location: { status: 'shared', latitude: 51.5, longitude: -0.12, accuracy: 10 },
       tasks: [
-        { id: lunch!.id, status: 'not-done', reason: 'Not hungry' },
+        // Quotes, a backslash and a comma travel as typed.
+        { id: lunch!.id, status: 'not-done', reason: 'Not hungry, "later" \\ café' },
         { id: shower!.id, status: 'done' },
       ],
       note: 'Cheerful today.',
@@ -227,7 +228,7 @@ describe('visits: check-in, check-out and corrections', () => {
       ]),
     ).toEqual([
       ['Help with shower', 'done', ''],
-      ['Prepare lunch', 'not-done', 'Not hungry'],
+      ['Prepare lunch', 'not-done', 'Not hungry, "later" \\ café'],
     ]);
     const [report] = await db
       .select()
@@ -245,7 +246,7 @@ describe('visits: check-in, check-out and corrections', () => {
       [
         visitTexts.reportSummary('Personal care', '2026-01-16', '09:05–10:01'),
         visitTexts.reportTasksDone('Help with shower'),
-        visitTexts.reportTasksNotDone('Prepare lunch (Not hungry)'),
+        visitTexts.reportTasksNotDone('Prepare lunch (Not hungry, "later" \\ café)'),
         'Cheerful today.',
       ].join('\n'),
     );

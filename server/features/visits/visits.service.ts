@@ -34,6 +34,7 @@ import {
 } from '../../../shared/visit-rules.ts';
 import type { AuditEvent } from '../../audit/audit.ts';
 import type { RequestContext } from '../../auth/context.ts';
+import { scopeKind } from '../../auth/scope.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   careTeamMembers,
@@ -44,6 +45,7 @@ import {
   visitTasks,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { preparedFor } from '../../lib/prepared.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import {
   clinicalRecords,
@@ -166,13 +168,27 @@ export const localDateTime = (at: Date, zone: string): string => {
   return `${parts.date} ${parts.time}`;
 };
 
-/** The visit in the caller's scope (live), or the audited 404. */
+/**
+ * The visit in the caller's scope (live), or the audited 404. Prepared once per kind of scope:
+ * every check-in, check-out and change of a visit starts here, and building the select of the
+ * visit's columns and the scope each time was a fifth of a check-in's CPU.
+ */
 export async function visitInScope(ctx: RequestContext, id: number): Promise<VisitRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(table)
-    .where(and(eq(table.id, id), reads.visible(ctx.user)))
-    .limit(1);
+  const kind = scopeKind(ctx.user);
+  const statement = preparedFor(ctx.db, `visit_in_scope_${kind}`, () =>
+    ctx.db
+      .select()
+      .from(table)
+      .where(
+        and(
+          eq(table.id, sql.placeholder('id')),
+          reads.visible(ctx.user, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare(`visit_in_scope_${kind.replace('-', '_')}`),
+  );
+  const [row] = await statement.execute({ id, userId: ctx.user.id });
   if (!row) return reads.notFoundRecord(ctx, id);
   return row;
 }
