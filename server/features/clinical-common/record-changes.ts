@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../auth/context.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { insertReturning } from '../../lib/prepared.ts';
 import { assertActiveClinician, assertOnCareTeam } from './people.ts';
 import type { RecordReads } from './record-queries.ts';
 import type {
@@ -96,17 +97,14 @@ export function recordChanges<T extends ClinicalTable, TAnswer, R extends Column
       const now = ctx.clock.now();
       const row = await ctx.audit.change(
         async (tx) => {
-          const [inserted] = (await tx
-            .insert(table)
-            .values({
-              ...values,
-              [kind.recorder]: ctx.user.id,
-              createdAt: now,
-              updatedAt: now,
-            } as NewRow<T>)
-            .returning()) as unknown as StoredRow<T>[];
-          await options.after?.(tx, inserted!, null);
-          return inserted!;
+          const inserted = await insertReturning<StoredRow<T>>(ctx.db, tx, table as PgTable, {
+            ...values,
+            [kind.recorder]: ctx.user.id,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await options.after?.(tx, inserted, null);
+          return inserted;
         },
         (inserted) => ({
           action: 'create',
