@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db, Executor, Tx } from '../db/client.ts';
+import { statementName } from '../db/named-statements.ts';
 import { encoded, preparedFor, runOn } from '../lib/prepared.ts';
 import { auditLog, idempotencyKeys, type AuditDetails } from '../db/schema/index.ts';
 import type { AuditActionName } from '../../shared/schemas/audit.ts';
@@ -184,7 +185,7 @@ function insertFromJson(db: Executor, rows: AuditRow[]) {
  * request, the insert of one row was a tenth of a write's CPU.
  */
 function insertValues(pool: Executor, db: Executor, rows: AuditRow[]) {
-  const name = `audit_insert_${rows.length}`;
+  const name = statementName(`audit insert of ${rows.length}`);
   const statement = preparedFor(pool, name, () =>
     pool
       .insert(auditLog)

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { statementName } from '../db/named-statements.ts';
 
 /**
  * Prepared statements of hot lists, built once per database handle and per key (the statement's
@@ -45,11 +45,14 @@ export function encoded(
 
 const insertNames = new Map<string, string>();
 
-/** The statement name of an insert of these columns (a hash: PostgreSQL keeps 63 bytes). */
+/**
+ * The statement name of an insert of these columns: named as the pool names every statement
+ * (server/db/named-statements.ts), from its shape rather than its text, which is built later.
+ */
 function insertName(signature: string): string {
   let name = insertNames.get(signature);
   if (!name) {
-    name = `ins_${createHash('sha1').update(signature).digest('hex').slice(0, 24)}`;
+    name = statementName(`insert ${signature}`);
     insertNames.set(signature, name);
   }
   return name;
@@ -60,21 +63,23 @@ function insertName(signature: string): string {
  * default) and answers the stored row, as the query builder's `insert().values().returning()`
  * does: prepared once per database and set of columns, and run on the executor passed (a
  * transaction's connection included: `runOn`). Each value is sent as its column encodes it.
+ * `also`: more fields to return beside the row (their key names them in the statement's name).
  */
 export async function insertReturning<Row>(
   db: Executor,
   tx: Executor,
   table: PgTable,
   values: Record<string, unknown>,
+  also?: { key: string; fields: SelectedFieldsFlat },
 ): Promise<Row> {
   const columns = getTableColumns(table);
   const keys = Object.keys(columns).filter((key) => values[key] !== undefined);
-  const name = insertName(`${getTableName(table)}(${keys.join(',')})`);
+  const name = insertName(`${getTableName(table)}(${keys.join(',')})${also?.key ?? ''}`);
   const statement = preparedFor(db, name, () =>
     db
       .insert(table)
       .values(Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(key)}`])) as never)
-      .returning()
+      .returning({ ...columns, ...also?.fields })
       .prepare(name),
   );
   const params: Record<string, unknown> = {};

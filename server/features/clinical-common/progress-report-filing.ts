@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { clinicalTexts } from '../../../shared/messages.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -7,25 +6,23 @@ import { progressReports } from '../../db/schema/index.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { careTeamNotice } from './people.ts';
 
-/** The readable identifier of a report: PR-<year>-<row id, six digits>. */
-export const formatReportId = (year: number, id: number): string =>
-  `PR-${year}-${String(id).padStart(6, '0')}`;
-
-/** A unique placeholder until the row has its id (replaced in the same transaction). */
+/**
+ * The unique placeholder a report is inserted with: the database replaces it with the report's
+ * readable id, PR-<year>-<row id, six digits>, as the row is inserted (migration 0018).
+ */
 export const pendingReportId = (): string => `pending-${randomUUID()}`;
 
 /**
- * Finishes filing a progress report inside its transaction: gives the new report its readable
- * id and tells the patient's doctors (all but the caller).
+ * Finishes filing a progress report inside its transaction: tells the patient's doctors (all
+ * but the caller) of the report, by its readable id.
  */
 export async function finishFiling(
   ctx: RequestContext,
   tx: Tx,
-  row: { id: number; patientId: number },
+  row: { id: number; patientId: number; reportId: string },
 ): Promise<string> {
   const now = ctx.clock.now();
-  const reportId = formatReportId(now.getUTCFullYear(), row.id);
-  await tx.update(progressReports).set({ reportId }).where(eq(progressReports.id, row.id));
+  const { reportId } = row;
   const doctors = await careTeamNotice(tx, row.patientId, 'doctor', ctx.user.id);
   if (doctors.userIds.length === 0) return reportId;
   const message = clinicalTexts.progressReportFiled(reportId, doctors.patientName);
@@ -67,7 +64,11 @@ export async function fileProgressReportWithin(
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: progressReports.id, patientId: progressReports.patientId });
+    .returning({
+      id: progressReports.id,
+      patientId: progressReports.patientId,
+      reportId: progressReports.reportId,
+    });
   await finishFiling(ctx, tx, row!);
   await ctx.audit.within(tx, {
     action: 'create',

@@ -89,24 +89,28 @@ export function recordChanges<T extends ClinicalTable, TAnswer, R extends Column
     async create(
       ctx: RequestContext,
       values: Omit<NewRow<T>, R> & { patientId: number },
-      options: Pick<ChangeOptions<T>, 'after'> = {},
+      options: Pick<ChangeOptions<T>, 'after' | 'keepsRow'> = {},
     ): Promise<TAnswer> {
       await checkNamedActive(ctx, values);
       await ctx.scope.require(values.patientId, { entity });
       await checkNamedOnCareTeam(ctx, values, null);
       const now = ctx.clock.now();
-      const row = await ctx.audit.change(
+      const { stored, answer } = await ctx.audit.change(
         async (tx) => {
-          const inserted = await insertReturning<StoredRow<T>>(ctx.db, tx, table as PgTable, {
-            ...values,
-            [kind.recorder]: ctx.user.id,
-            createdAt: now,
-            updatedAt: now,
-          });
+          const returned = await insertReturning<Record<string, unknown>>(
+            ctx.db,
+            tx,
+            table as PgTable,
+            { ...values, [kind.recorder]: ctx.user.id, createdAt: now, updatedAt: now },
+            reads.insertAnswer,
+          );
+          const inserted = reads.storedOfInserted(returned);
           await options.after?.(tx, inserted, null);
-          return inserted;
+          // The answer as inserted, unless a hook may have changed the row since.
+          const keeps = !options.after || options.keepsRow === true;
+          return { stored: inserted, answer: keeps ? reads.answerOfInserted(returned) : null };
         },
-        (inserted) => ({
+        ({ stored: inserted }) => ({
           action: 'create',
           entity,
           entityId: inserted.id,
@@ -114,7 +118,7 @@ export function recordChanges<T extends ClinicalTable, TAnswer, R extends Column
           subjectUserId: subjectOf(ctx, inserted),
         }),
       );
-      return reads.answerFor(ctx, row.id);
+      return answer ?? reads.answerFor(ctx, stored.id);
     },
 
     /**

@@ -79,6 +79,12 @@ export interface ChangeOptions<T extends ClinicalTable> {
   /** False refuses the change (403, audited, nothing changed); the record is already in scope. */
   authorize?: (existing: StoredRow<T>, user: SessionUser) => boolean;
   after?: AfterChange<T>;
+  /**
+   * The `after` hook of an add leaves the record's answered columns as inserted (it writes
+   * other rows: notices, audit rows), so the add answers from its insert instead of reading
+   * the record again.
+   */
+  keepsRow?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   isNull,
@@ -13,7 +14,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgTable, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import { fromDateTimeLocal } from '../../../shared/format.ts';
 import type { RecordListQuery } from '../../../shared/schemas/clinical.ts';
@@ -41,6 +42,7 @@ import {
   type ColumnKey,
   type ListFilter,
   type RecordKind,
+  type StoredRow,
 } from './record-kind.ts';
 
 /** What a list's statements depend on besides the caller's scope and the path's filter. */
@@ -237,6 +239,41 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
     return ctx.notFound({ entity, entityId: id, patientId: await patientOfRecord(ctx.db, id) });
   }
 
+  /*
+   * The answer read back from an insert's RETURNING, beside the stored row: the answer's own
+   * columns are the row's, and its other fields (the names beside the ids) are returned under
+   * `answer:<key>`. A record just added for a patient in the caller's scope is in scope, so this
+   * is the answer `answerFor` would read in one more round trip after the commit.
+   */
+  const columnKeys = new Map<unknown, string>(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]),
+  );
+  const answerExtras: SelectedFieldsFlat = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, field]) => !columnKeys.has(field))
+      .map(([key, field]) => [`answer:${key}`, field]),
+  );
+
+  /** What an insert returns for `answerOfInserted` and `storedOfInserted` (its key names it). */
+  const insertAnswer = { key: `answer_${entity}`, fields: answerExtras };
+
+  /** The answer, from a row the insert of `insertAnswer` returned. */
+  function answerOfInserted(row: Record<string, unknown>): TAnswer {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(fields)) {
+      const column = columnKeys.get(field);
+      out[key] = column === undefined ? row[`answer:${key}`] : row[column];
+    }
+    return toJson<TAnswer>(out);
+  }
+
+  /** The stored row alone (the table's columns), from a row the insert of `insertAnswer` returned. */
+  function storedOfInserted(row: Record<string, unknown>): StoredRow<T> {
+    const out: Record<string, unknown> = {};
+    for (const key of columnKeys.values()) out[key] = row[key];
+    return out as StoredRow<T>;
+  }
+
   /** The answer for a record the caller has just changed (it is in scope). */
   async function answerFor(ctx: RequestContext, id: number): Promise<TAnswer> {
     const answer = await answerById(ctx.db, ctx.user, id);
@@ -303,6 +340,9 @@ export function recordReads<T extends ClinicalTable, TAnswer, R extends ColumnKe
     patientOfRecord,
     notFoundRecord,
     answerFor,
+    insertAnswer,
+    answerOfInserted,
+    storedOfInserted,
     list,
 
     /** One patient's records; a patient outside the caller's scope answers 404. */

@@ -238,6 +238,8 @@ export const prescriptionsService = {
               checkAllergies(ctx, 'create', confirmAllergy === true),
               notifyCaregivers(ctx, 'added'),
             ),
+            // Both write other rows (audit rows of an override, notices): the row stays.
+            keepsRow: true,
           },
         ),
     );

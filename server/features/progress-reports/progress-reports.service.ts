@@ -84,8 +84,8 @@ export const progressReportsService = {
     records.create(
       ctx,
       { ...toColumns(input), reportId: pendingReportId() },
-      // Its readable id and the doctors' notices, in the same transaction.
-      { after: async (tx, row) => void (await finishFiling(ctx, tx, row)) },
+      // The doctors' notices, in the same transaction; the readable id is the insert's own.
+      { after: async (tx, row) => void (await finishFiling(ctx, tx, row)), keepsRow: true },
     ),
 
   /** Changes a report: doctors any in scope, caregivers their own. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicalTexts, validation } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -35,6 +35,25 @@ describe('progress reports', () => {
   const valid = () => validProgressReportInput(patientId, caregiver.id);
   const file = (body: unknown = valid(), token = caregiver.token) =>
     call(t.app, 'POST', '/api/progress-reports', { token, body });
+
+  it('the database gives the readable id as the row is inserted; an id given is kept', async () => {
+    const insert = async (id: number, reportId: string, createdAt: string) => {
+      const { rows } = (await db.execute(
+        sql`insert into progress_reports (id, patient_id, caregiver_id, date, summary,
+            recommendations, report_id, created_by, created_at, updated_at)
+          overriding system value
+          values (${id}, ${patientId}, ${caregiver.id}, ${createdAt}::timestamptz, 's', 'r',
+            ${reportId}, ${caregiver.id}, ${createdAt}::timestamptz, ${createdAt}::timestamptz)
+          returning report_id as "reportId"`,
+      )) as unknown as { rows: { reportId: string }[] };
+      return rows[0]!.reportId;
+    };
+    // Six digits, and all of them past 999,999: never cut short. The year is the row's, in UTC.
+    expect(await insert(900_001, 'pending-a', '2027-12-31T23:30:00-05:00')).toBe('PR-2028-900001');
+    expect(await insert(1_234_567, 'pending-b', '2026-05-01T00:00:00Z')).toBe('PR-2026-1234567');
+    expect(await insert(900_002, 'PR-2019-000042', '2026-05-01T00:00:00Z')).toBe('PR-2019-000042');
+    await db.execute(sql`delete from progress_reports where id in (900001, 900002, 1234567)`);
+  });
 
   it('a caregiver files a report with a readable, unique Progress Report ID', async () => {
     const first = await file();

@@ -87,6 +87,8 @@ export const vitalSignsService = {
   create: (ctx: RequestContext, input: VitalSignInput) =>
     records.create(ctx, toColumns(input), {
       after: (tx, row) => alertIfOutOfRange(tx, ctx.clock.now(), row),
+      // The alert stamps alertedAt, which the answer leaves out.
+      keepsRow: true,
     }),
 
   /**
