@@ -1,9 +1,11 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { allergyTexts } from '../../../shared/messages.ts';
 import type { AllergyConflict, ConflictingAllergy } from '../../../shared/schemas/prescriptions.ts';
 import type { Executor } from '../../db/client.ts';
+import { statementName } from '../../db/named-statements.ts';
 import { allergies } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { preparedFor, runOn } from '../../lib/prepared.ts';
 
 /** The words of a name, lower case: letters and digits, whatever separates them. */
 const wordsOf = (text: string): string[] =>
@@ -41,22 +43,28 @@ export const sameMedication = (a: string, b: string): boolean =>
 
 /** The patient's active allergies (listed, not deleted, not resolved) the medication matches. */
 export async function conflictingAllergies(
+  pool: Executor,
   db: Executor,
   patientId: number,
   medication: string,
 ): Promise<ConflictingAllergy[]> {
   if (wordsOf(medication).length === 0) return [];
-  const active = await db
-    .select({ id: allergies.id, substance: allergies.substance, reaction: allergies.reaction })
-    .from(allergies)
-    .where(
-      and(
-        eq(allergies.patientId, patientId),
-        isNull(allergies.deletedAt),
-        eq(allergies.status, 'active'),
-      ),
-    )
-    .orderBy(asc(allergies.id));
+  // Prepared once on the pool (`pool`), sent on `db`: the change's transaction.
+  const statement = preparedFor(pool, 'active_allergies', () =>
+    pool
+      .select({ id: allergies.id, substance: allergies.substance, reaction: allergies.reaction })
+      .from(allergies)
+      .where(
+        and(
+          eq(allergies.patientId, sql.placeholder('patientId')),
+          isNull(allergies.deletedAt),
+          eq(allergies.status, 'active'),
+        ),
+      )
+      .orderBy(asc(allergies.id))
+      .prepare(statementName('active allergies of a patient')),
+  );
+  const active = await runOn(statement, db).execute({ patientId });
   return active.filter((allergy) => medicationMatchesSubstance(medication, allergy.substance));
 }
 

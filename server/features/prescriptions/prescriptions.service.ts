@@ -168,7 +168,7 @@ function checkAllergies(ctx: RequestContext, change: Change, confirmed: boolean)
     ) {
       return;
     }
-    const matching = await conflictingAllergies(tx, row.patientId, row.medication);
+    const matching = await conflictingAllergies(ctx.db, tx, row.patientId, row.medication);
     if (matching.length === 0) return;
     if (!confirmed) throw new AllergyConflictError(matching);
     await ctx.audit.within(
