@@ -16,14 +16,13 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import { preparedFor } from '../../lib/prepared.ts';
+import { insertReturning, preparedFor } from '../../lib/prepared.ts';
 import type { Page } from '../../lib/list.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { editNotices, noticesFor } from './appointments.notices.ts';
 import {
   findAppointmentRow,
   findOverlap,
-  ownColumns,
   patientOfAppointment,
   selectAppointmentPage,
   toAppointment,
@@ -353,9 +352,12 @@ export async function createAppointment(
   }
   return ctx.audit.change(
     async (tx) => {
-      const [created] = await tx
-        .insert(appointments)
-        .values({
+      // Built once and sent on the transaction (insertReturning), as a clinical record's is.
+      const created = await insertReturning<typeof appointments.$inferSelect>(
+        ctx.db,
+        tx,
+        appointments,
+        {
           doctorId,
           patientId: input.patientId,
           appointmentDate: date,
@@ -364,12 +366,20 @@ export async function createAppointment(
           requestedBy: user.id,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning(ownColumns);
+        },
+      );
       // The row as findAppointmentRow reads it, from RETURNING and the names read above (the
       // patient was found in scope by this request: no second read of the row just written).
       const row: AppointmentRow = {
-        ...created!,
+        id: created.id,
+        location: created.location,
+        requestedBy: created.requestedBy,
+        durationMinutes: created.durationMinutes,
+        status: created.status,
+        cancelReason: created.cancelReason,
+        cancelledAt: created.cancelledAt,
+        createdAt: created.createdAt,
+        updatedAt: created.updatedAt,
         doctorId,
         doctorUsername: booking.doctorUsername,
         doctorFirstName: booking.doctorFirstName,
