@@ -72,7 +72,7 @@ describe('statements prepared once and run on a transaction', () => {
       entity: 'patient',
       entityId: '12',
       ip: '127.0.0.1',
-      details: { rows: 3, kinds: ['a "quoted", \\ kind'] },
+      details: { rows: 3, kind: 'a "quoted", \\ kind', exported: true },
     };
     const built = await db.transaction(async (tx) => {
       const [row] = await tx

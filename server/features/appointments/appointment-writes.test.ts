@@ -102,7 +102,42 @@ describe('booking an appointment (POST /api/appointments)', () => {
     expect(after.status, JSON.stringify(after.json)).toBe(201);
   });
 
-  it('takes a bounded number of statements: session, scope, then one transaction of eight', async () => {
+  it('refuses a patient outside the scope with 404 and a denied row before any doctor check', async () => {
+    const stranger = await createUser(t.database.db, {
+      role: 'doctor',
+      firstName: 'Out',
+      secondName: 'Side',
+    });
+    const elsewhere = (await createPatient(t.database.db, { careTeam: [colleague] })).id;
+    const denied = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.userId, stranger.id))).filter(
+        (row) => row.outcome === 'denied' && row.patientId === elsewhere,
+      ).length;
+    const attempts: Record<string, unknown>[] = [
+      {},
+      { doctorUsername: colleague.username },
+      { doctorUsername: 'no-such-doctor' },
+    ];
+    for (const [i, extra] of attempts.entries()) {
+      const res = await book(stranger, {
+        patientId: elsewhere,
+        appointmentDate: '2026-06-01T09:00:00.000Z',
+        location: 'Room 9',
+        ...extra,
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(404);
+      expect(await denied()).toBe(i + 1);
+    }
+    // A patient without a doctor named: the scope first too, then the doctor is asked for.
+    const own = await book(patientUser, {
+      patientId: elsewhere,
+      appointmentDate: '2026-06-01T09:00:00.000Z',
+      location: 'Home',
+    });
+    expect(own.status).toBe(404);
+  });
+
+  it('takes a bounded number of statements: the booking facts, the overlap, one transaction', async () => {
     const statements = await countStatements(t.database, async () => {
       const res = await book(doctor, {
         patientId,
@@ -111,9 +146,10 @@ describe('booking an appointment (POST /api/appointments)', () => {
       });
       expect(res.status).toBe(201);
     });
-    // Session lookup, the patient's scope; begin, doctor, care team and names (one statement),
-    // the overlap check, the insert (no re-read), the notices and their NOTIFY, the audit row,
-    // commit. It was 12: the doctor, the care team and the re-read were three more statements.
-    expect(statements).toBeLessThanOrEqual(10);
+    // The doctor, care team, names and the patient's scope (one statement), the overlap check;
+    // begin, the insert (no re-read), the notices and their NOTIFY, the audit row, commit (the
+    // session comes from its cache). It was 12: the doctor, the care team, the re-read and the
+    // scope were four more statements.
+    expect(statements).toBeLessThanOrEqual(7);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/appointments.ts';
 import { appointmentStatusTexts, DEFAULT_DURATION_MINUTES } from '../../../shared/constants.ts';
 import type { RequestContext } from '../../auth/context.ts';
-import { patientInScope } from '../../auth/scope.ts';
+import { patientInScope, scopeKind } from '../../auth/scope.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { appointments, careTeamMembers, patients, users } from '../../db/schema/index.ts';
@@ -178,15 +178,14 @@ interface BookingFacts {
  * team (400 doctorNotOnCareTeam otherwise), with the names the new appointment's answer and
  * notices are made of: what resolveDoctor, requireOnCareTeam and a re-read of the new row
  * would say, in one statement. A patient no longer live answers 404, as that re-read would.
- * Asked by every booking: prepared once per database handle and kind of reference.
+ * The same statement says whether the patient is in the caller's scope, which the booking checks
+ * first (with its 404 and audit row): asked by every booking, it is prepared once per database
+ * handle, kind of reference and kind of scope. No row: no such active doctor.
  */
-async function bookingFacts(
-  db: Executor,
-  ref: DoctorRef,
-  patientId: number,
-): Promise<BookingFacts> {
+async function bookingRow(ctx: RequestContext, ref: DoctorRef, patientId: number) {
+  const { db, user } = ctx;
   const byId = 'doctorId' in ref;
-  const name = byId ? 'booking_facts_by_id' : 'booking_facts_by_username';
+  const name = `booking_facts_by_${byId ? 'id' : 'username'}_${scopeKind(user).replace('-', '_')}`;
   const statement = preparedFor(db, name, () =>
     db
       .select({
@@ -199,6 +198,7 @@ async function bookingFacts(
         patientLastName: patients.lastName,
         patientAccountUserId: patients.accountUserId,
         patientLive: sql<boolean>`${patients.deletedAt} is null`,
+        inScope: sql<boolean>`coalesce(${patientInScope(user, patients.id, sql.placeholder('userId'))}, false)`,
       })
       .from(users)
       .leftJoin(patients, eq(patients.id, sql.placeholder('patientId')))
@@ -214,10 +214,18 @@ async function bookingFacts(
       .limit(1)
       .prepare(name),
   );
-  const [doctor] = await statement.execute({
+  const [row] = await statement.execute({
     patientId,
     doctor: byId ? ref.doctorId : ref.doctorUsername,
+    userId: user.id,
   });
+  return row;
+}
+
+type BookingRow = Awaited<ReturnType<typeof bookingRow>>;
+
+/** The booking's facts from its row (bookingRow), or the refusal. */
+function bookingFacts(doctor: BookingRow): BookingFacts {
   if (!doctor) {
     throw doctorNotFound();
   }
@@ -230,7 +238,7 @@ async function bookingFacts(
   if (!doctor.patientLive || doctor.patientFirstName === null || doctor.patientLastName === null) {
     throw notFound();
   }
-  const { onTeam: _onTeam, patientLive: _patientLive, ...facts } = doctor;
+  const { onTeam: _onTeam, patientLive: _patientLive, inScope: _inScope, ...facts } = doctor;
   return {
     ...facts,
     patientFirstName: doctor.patientFirstName,
@@ -321,18 +329,21 @@ export async function createAppointment(
   }
   const now = ctx.clock.now();
   const date = requireInstant(input.appointmentDate);
-  await ctx.scope.require(input.patientId, { entity });
   const named = namedDoctor(input) ?? (user.role === 'doctor' ? { doctorId: user.id } : null);
+  // The checks read before the transaction, through statements prepared once: the transaction
+  // holds a connection only for the writes. Read inside it they saw nothing more, under
+  // PostgreSQL's read committed, and a clash booked meanwhile got past them either way. The
+  // doctor's row says whether the patient is in scope; without it (no doctor named, or none
+  // found) the scope is read on its own. Either way the scope's 404 comes first.
+  const found = named ? await bookingRow(ctx, named, input.patientId) : undefined;
+  if (!found?.inScope) await ctx.scope.require(input.patientId, { entity });
   if (!named) {
     throw badRequest(
       { doctorUsername: validation.doctorUsernameRequired },
       validation.doctorUsernameRequired,
     );
   }
-  // The checks read before the transaction, through statements prepared once: the transaction
-  // holds a connection only for the writes. Read inside it they saw nothing more, under
-  // PostgreSQL's read committed, and a clash booked meanwhile got past them either way.
-  const booking = await bookingFacts(ctx.db, named, input.patientId);
+  const booking = bookingFacts(found);
   const { doctorId } = booking;
   if (role === 'patient' && date.getTime() <= now.getTime()) {
     throw badRequest(
