@@ -128,6 +128,17 @@ describe('booking an appointment (POST /api/appointments)', () => {
       expect(res.status, JSON.stringify(res.json)).toBe(404);
       expect(await denied()).toBe(i + 1);
     }
+    // A patient that does not exist is out of everyone's scope, a supervisor's too.
+    const supervisor = await createUser(t.database.db, {
+      role: 'doctor',
+      privileges: 'supervisor',
+    });
+    const missing = await book(supervisor, {
+      patientId: 987_654,
+      appointmentDate: '2026-06-01T09:00:00.000Z',
+      location: 'Room 9',
+    });
+    expect(missing.status, JSON.stringify(missing.json)).toBe(404);
     // A patient without a doctor named: the scope first too, then the doctor is asked for.
     const own = await book(patientUser, {
       patientId: elsewhere,

@@ -198,7 +198,9 @@ async function bookingRow(ctx: RequestContext, ref: DoctorRef, patientId: number
         patientLastName: patients.lastName,
         patientAccountUserId: patients.accountUserId,
         patientLive: sql<boolean>`${patients.deletedAt} is null`,
-        inScope: sql<boolean>`coalesce(${patientInScope(user, patients.id, sql.placeholder('userId'))}, false)`,
+        // The patient's row must be there: joined on nothing, its columns read as NULL, and a
+        // supervisor's scope (any live patient) would take a missing patient for one.
+        inScope: sql<boolean>`(${patients.id} is not null and coalesce(${patientInScope(user, patients.id, sql.placeholder('userId'))}, false))`,
       })
       .from(users)
       .leftJoin(patients, eq(patients.id, sql.placeholder('patientId')))
