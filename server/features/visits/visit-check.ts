@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { localParts } from '../../../shared/dose-schedule.ts';
 import { visitTexts } from '../../../shared/messages.ts';
 import { parseClinicalInstant } from '../../../shared/schemas/clinical.ts';
@@ -13,9 +13,8 @@ import { checkInOpensAt } from '../../../shared/visit-rules.ts';
 import type { RequestContext } from '../../auth/context.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
-import { visitCorrections, visits as table, visitTasks } from '../../db/schema/index.ts';
+import { visitCorrections, visits as table } from '../../db/schema/index.ts';
 import { conflict, type HttpError } from '../../lib/http-error.ts';
-import { preparedFor } from '../../lib/prepared.ts';
 import { loadAgencySettings } from '../clinical-common/agency-settings.ts';
 import { fileProgressReportWithin } from '../clinical-common/progress-report-filing.ts';
 import { reads, refuse, visitEvents, visitInScope, type VisitRow } from './visits.service.ts';
@@ -38,12 +37,11 @@ const positionOf = (location: VisitLocation) => ({
   accuracy: location.status === 'shared' ? (location.accuracy ?? null) : null,
 });
 
-/** The caller's own visit in scope: 404 outside the scope, 403 (audited) another's. */
-async function ownVisit(ctx: RequestContext, id: number): Promise<VisitRow> {
-  const visit = await visitInScope(ctx, id);
+/** A visit in scope that must be the caller's own: 403 (audited) another's. */
+async function own<V extends VisitRow>(ctx: RequestContext, visit: V): Promise<V> {
   if (visit.caregiverId !== ctx.user.id) {
     return ctx.forbidden(
-      { entity: 'visit', entityId: id, patientId: visit.patientId },
+      { entity: 'visit', entityId: visit.id, patientId: visit.patientId },
       visitTexts.notYourVisit,
     );
   }
@@ -102,17 +100,6 @@ const checkedColumns = sql.raw(`id, patient_id as "patientId", caregiver_id as "
   service_type as "serviceType",
   floor(extract(epoch from coalesce(check_in_at, planned_start)) * 1000)::float8 as "startMs"`);
 
-/** A visit's tasks in their order, prepared once per database. */
-const tasksOf = (db: Executor) =>
-  preparedFor(db, 'visit_tasks_of', () =>
-    db
-      .select({ id: visitTasks.id, title: visitTasks.title })
-      .from(visitTasks)
-      .where(eq(visitTasks.visitId, sql.placeholder('visitId')))
-      .orderBy(asc(visitTasks.position), asc(visitTasks.id))
-      .prepare('visit_tasks_of'),
-  );
-
 /** The visit as stored now (after a conditional update found it changed). */
 async function current(tx: Tx, id: number): Promise<VisitRow | undefined> {
   const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
@@ -133,7 +120,7 @@ async function refusalOf(
 
 /** Checks the caller in to their own planned visit, from an hour before its start to its end. */
 export async function checkIn(ctx: RequestContext, id: number, input: CheckIn) {
-  const visit = await ownVisit(ctx, id);
+  const visit = await own(ctx, await visitInScope(ctx, id));
   const now = ctx.clock.now();
   // When the caregiver checked in: now, or the time recorded on a phone that was offline (the
   // opening rules apply to that time, so a check-in made on time and sent late is accepted).
@@ -199,10 +186,11 @@ function reportSummary(
  * when asked, a progress report filed from them in the same transaction.
  */
 export async function checkOut(ctx: RequestContext, id: number, input: CheckOut) {
-  const visit = await ownVisit(ctx, id);
+  // 404 outside the scope, 403 another's; the visit read with its tasks.
+  const visit = await own(ctx, await visitInScope(ctx, id, true));
   const refusal = await refusalOf(ctx.db, (zone) => checkOutRefusal(visit, zone));
   if (refusal) throw refusal;
-  const tasks = await tasksOf(ctx.db).execute({ visitId: id });
+  const { tasks } = visit;
   const titles = new Map(tasks.map((task) => [task.id, task.title]));
   const outcomes = new Map<number, { status: 'done' | 'not-done'; reason: string }>();
   for (const task of input.tasks) {

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
   isNull,
@@ -168,16 +169,39 @@ export const localDateTime = (at: Date, zone: string): string => {
   return `${parts.date} ${parts.time}`;
 };
 
+/** A visit's task as a check-out reads it with the visit, in the tasks' order. */
+export interface VisitTaskTitle {
+  id: number;
+  title: string;
+}
+
 /**
- * The visit in the caller's scope (live), or the audited 404. Prepared once per kind of scope:
+ * The visit's tasks (id and title, in their order) as one JSON value beside its row. The visit's
+ * id is written out whole: in a select of one table the query builder names a column without its
+ * table, which inside this subquery would be the task's own id.
+ */
+const tasksOfVisit = sql<VisitTaskTitle[]>`coalesce((select json_agg(json_build_object('id', t.id,
+  'title', t.title) order by t.position, t.id) from visit_tasks t where t.visit_id = "visits"."id"),
+  '[]'::json)`;
+
+/**
+ * The visit in the caller's scope (live), or the audited 404; `withTasks`: with its tasks
+ * (a check-out reads them with the visit, one statement fewer). Prepared once per kind of scope:
  * every check-in, check-out and change of a visit starts here, and building the select of the
  * visit's columns and the scope each time was a fifth of a check-in's CPU.
  */
-export async function visitInScope(ctx: RequestContext, id: number): Promise<VisitRow> {
+export async function visitInScope(ctx: RequestContext, id: number): Promise<VisitRow>;
+export async function visitInScope(
+  ctx: RequestContext,
+  id: number,
+  withTasks: true,
+): Promise<VisitRow & { tasks: VisitTaskTitle[] }>;
+export async function visitInScope(ctx: RequestContext, id: number, withTasks = false) {
   const kind = scopeKind(ctx.user);
-  const statement = preparedFor(ctx.db, `visit_in_scope_${kind}`, () =>
+  const name = `visit_in_scope_${withTasks ? 'with_tasks_' : ''}${kind}`;
+  const statement = preparedFor(ctx.db, name, () =>
     ctx.db
-      .select()
+      .select({ ...getTableColumns(table), ...(withTasks ? { tasks: tasksOfVisit } : {}) })
       .from(table)
       .where(
         and(
@@ -186,7 +210,7 @@ export async function visitInScope(ctx: RequestContext, id: number): Promise<Vis
         ),
       )
       .limit(1)
-      .prepare(`visit_in_scope_${kind.replace('-', '_')}`),
+      .prepare(name.replace('-', '_')),
   );
   const [row] = await statement.execute({ id, userId: ctx.user.id });
   if (!row) return reads.notFoundRecord(ctx, id);
