@@ -1,8 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { statementName } from '../db/named-statements.ts';
-import { encoded, preparedFor, runOn } from '../lib/prepared.ts';
+import { insertRows } from '../lib/prepared.ts';
 import { auditLog, idempotencyKeys, type AuditDetails } from '../db/schema/index.ts';
 import type { AuditActionName } from '../../shared/schemas/audit.ts';
 import {
@@ -179,34 +178,6 @@ function insertFromJson(db: Executor, rows: AuditRow[]) {
 }
 
 /**
- * A few rows as one VALUES list: the insert of that many rows is built once per database (on
- * `pool`) and run on `db`, the pool or a change's transaction (`runOn`), each value sent as its
- * column encodes it. Every write and every read of patient data inserts here; built for each
- * request, the insert of one row was a tenth of a write's CPU.
- */
-function insertValues(pool: Executor, db: Executor, rows: AuditRow[]) {
-  const name = statementName(`audit insert of ${rows.length}`);
-  const statement = preparedFor(pool, name, () =>
-    pool
-      .insert(auditLog)
-      .values(
-        rows.map((_, i) =>
-          Object.fromEntries(
-            recordFields.map(([key]) => [key, sql`${sql.placeholder(`${key}${i}`)}`]),
-          ),
-        ) as never,
-      )
-      .prepare(name),
-  );
-  const params: Record<string, unknown> = {};
-  rows.forEach((row, i) => {
-    const record = row as Record<string, unknown>;
-    for (const [key, column] of recordFields) params[`${key}${i}`] = encoded(column, record[key]);
-  });
-  return runOn(statement, db).execute(params);
-}
-
-/**
  * Inserts audit rows in as few statements as it can: a few as one VALUES list, more as one JSON
  * parameter, MAX_GROUP_ROWS at a time (a list that names thousands of patients, a supervisor's
  * rota of the whole agency, stays a bounded statement). `pool`: the database `db` is a
@@ -216,7 +187,10 @@ async function insertAuditRows(db: Executor, rows: AuditRow[], pool: Executor = 
   for (let start = 0; start < rows.length; start += MAX_GROUP_ROWS) {
     const chunk = rows.slice(start, start + MAX_GROUP_ROWS);
     if (chunk.length >= JSON_ROWS_FROM) await insertFromJson(db, chunk);
-    else await insertValues(pool, db, chunk);
+    // A few as one VALUES list, its insert prepared once per row count (`insertRows`): every
+    // write and every read of patient data inserts here, and built for each request the insert
+    // of one row was a tenth of a write's CPU.
+    else await insertRows(pool, db, auditLog, chunk);
   }
 }
 

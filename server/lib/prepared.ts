@@ -36,10 +36,7 @@ export function runOn<T extends object>(prepared: T, db: object): T {
 }
 
 /** A value as its column sends it (a Date as ISO text, JSON as text); NULL as NULL. */
-export function encoded(
-  column: { mapToDriverValue(value: unknown): unknown },
-  value: unknown,
-): unknown {
+function encoded(column: { mapToDriverValue(value: unknown): unknown }, value: unknown): unknown {
   return value === null || value === undefined ? null : column.mapToDriverValue(value);
 }
 
@@ -59,31 +56,53 @@ function insertName(signature: string): string {
 }
 
 /**
- * Inserts one row of `table` with the values given (columns left undefined take their
- * default) and answers the stored row, as the query builder's `insert().values().returning()`
- * does: prepared once per database and set of columns, and run on the executor passed (a
- * transaction's connection included: `runOn`). Each value is sent as its column encodes it.
- * `also`: more fields to return beside the row (their key names them in the statement's name).
+ * Inserts rows of `table` (each with the same columns given; columns left undefined take their
+ * default), as the query builder's `insert().values()` does: the insert of that many rows of
+ * those columns is prepared once per database (`pool`) and run on `db`, the pool or a
+ * transaction's connection (`runOn`); each value is sent as its column encodes it. With
+ * `returning`, answers the stored rows, and `returning.fields` beside them (their key names them
+ * in the statement's name).
  */
-export async function insertReturning<Row>(
+export async function insertRows<Row>(
+  pool: Executor,
   db: Executor,
-  tx: Executor,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  returning?: { key: string; fields?: SelectedFieldsFlat },
+): Promise<Row[]> {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(columns).filter((key) => rows[0]?.[key] !== undefined);
+  const name = insertName(
+    `${getTableName(table)}(${keys.join(',')})x${rows.length}${returning ? `>${returning.key}` : ''}`,
+  );
+  const statement = preparedFor(pool, name, () => {
+    const insert = pool
+      .insert(table)
+      .values(
+        rows.map((_, i) =>
+          Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(`${key}${i}`)}`])),
+        ) as never,
+      );
+    return (returning ? insert.returning({ ...columns, ...returning.fields }) : insert).prepare(
+      name,
+    );
+  });
+  const params: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const key of keys) params[`${key}${i}`] = encoded(columns[key]!, row[key]);
+  });
+  const result = await runOn(statement, db).execute(params);
+  return (returning ? result : []) as Row[];
+}
+
+/** One row inserted by `insertRows`, answered as stored (with `also` beside it). */
+export async function insertReturning<Row>(
+  pool: Executor,
+  db: Executor,
   table: PgTable,
   values: Record<string, unknown>,
   also?: { key: string; fields: SelectedFieldsFlat },
 ): Promise<Row> {
-  const columns = getTableColumns(table);
-  const keys = Object.keys(columns).filter((key) => values[key] !== undefined);
-  const name = insertName(`${getTableName(table)}(${keys.join(',')})${also?.key ?? ''}`);
-  const statement = preparedFor(db, name, () =>
-    db
-      .insert(table)
-      .values(Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(key)}`])) as never)
-      .returning({ ...columns, ...also?.fields })
-      .prepare(name),
-  );
-  const params: Record<string, unknown> = {};
-  for (const key of keys) params[key] = encoded(columns[key]!, values[key]);
-  const [row] = (await runOn(statement, tx).execute(params)) as Row[];
+  const [row] = await insertRows<Row>(pool, db, table, [values], also ?? { key: 'row' });
   return row!;
 }
