@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readableTones } from './client/lib/theme-tokens.ts';
 
@@ -159,9 +159,171 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Rewrites the client's `import { Box, Card } from '@mui/material'` into one import per
+ * component (`import Box from '@mui/material/Box'`), as MUI documents, in the build only.
+ * The bundle is the same; the module graph then says which components a module uses, where
+ * the barrel (`@mui/material`, which imports every component) made each module seem to import
+ * all of them. `firstVisitChunks` reads that graph. A name without a folder of its own
+ * (`useTheme`, types) stays imported from the barrel.
+ */
+function muiDeepImports(): Plugin {
+  const require = createRequire(import.meta.url);
+  const hasFolder = new Map<string, boolean>();
+  const deep = (name: string) => {
+    let found = hasFolder.get(name);
+    if (found === undefined) {
+      try {
+        require.resolve(`@mui/material/${name}`);
+        found = /^(?:[A-Z]|use)/.test(name);
+      } catch {
+        found = false;
+      }
+      hasFolder.set(name, found);
+    }
+    return found;
+  };
+  return {
+    name: 'eldercare-mui-deep-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]client[\\/].+\.tsx?$/.test(id) || !code.includes("'@mui/material';")) return null;
+      return code.replace(/import \{([^}]*)\} from '@mui\/material';/g, (_, names: string) => {
+        const kept: string[] = [];
+        const types: string[] = [];
+        const lines: string[] = [];
+        for (const spec of names
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)) {
+          const [name, local = name] = spec.split(/\s+as\s+/);
+          if (spec.startsWith('type ')) types.push(spec.slice('type '.length));
+          else if (deep(name!)) {
+            lines.push(`import ${local} from '@mui/material/${name}';`);
+          } else kept.push(spec);
+        }
+        if (kept.length > 0) lines.push(`import { ${kept.join(', ')} } from '@mui/material';`);
+        // Type-only names go in an import of types, which the build removes whole.
+        if (types.length > 0)
+          lines.push(`import type { ${types.join(', ')} } from '@mui/material';`);
+        return lines.join(' ');
+      });
+    },
+  };
+}
+
+/**
+ * Fewer, larger chunks on a first visit. A phone on a slow connection pays a round trip for
+ * every file, and the build split the first screens into 26 files (/login) to 84 (the
+ * caregiver's dashboard), most of them one or two KB of MUI. Two groups are built as one file
+ * each:
+ * - `entry`: everything the entry (client/main.tsx) imports statically, which every screen
+ *   loads before anything else;
+ * - `frame`: what the signed-in frame (client/app/layout.tsx) imports statically, which every
+ *   signed-in screen loads beside its page, less the entry's and less anything a public screen
+ *   (the pages of client/features/auth, the not-found page) may load, with all it imports in
+ *   turn: those stay in the chunks they were in, so a public screen loads only what it did.
+ *   The group takes only these modules (`includeDependenciesRecursively: false`); their
+ *   other imports are the entry's or the public screens', which never import the frame's.
+ * The sets are read from the module graph once it is complete (`buildEnd`), before the chunks
+ * are made; the entry's imports are followed only where they do not pass through a barrel (a
+ * module that only re-exports others), which could name modules the entry never loads. Every
+ * other module is split as before, by the screens that import it. The build fails if a public
+ * screen's chunks still import the frame's.
+ */
+function firstVisitChunks(): { plugins: Plugin[]; groups: Rolldown.CodeSplittingGroup[] } {
+  const frame = new Set<string>();
+  const publicPage =
+    /[\\/]client[\\/](?:features[\\/]auth[\\/][^\\/]+-page|app[\\/]not-found-page)\.tsx$/;
+  const plugin: Plugin = {
+    name: 'eldercare-first-visit-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const layout = ids.find((id) => /[\\/]client[\\/]app[\\/]layout\.tsx$/.test(id));
+      const entry = ids.find((id) => /[\\/]client[\\/]main\.tsx$/.test(id));
+      if (!layout || !entry) return;
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      // A barrel: it only re-exports (`export * from`, `export { x } from`).
+      const isBarrel = (id: string) => {
+        const code = this.getModuleInfo(id)?.code ?? '';
+        return importsOf(id).length > 3 && !/^(?!export\b|import\b|\s|\/|\*|"use|'use)/m.test(code);
+      };
+      const closure = (roots: string[], through: (id: string) => boolean = () => true) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          if (through(id)) stack.push(...importsOf(id));
+        }
+        return seen;
+      };
+      const initial = closure([entry], (id) => !isBarrel(id));
+      const shared = new Set(
+        [...closure(ids.filter((id) => publicPage.test(id)))].filter((id) => !initial.has(id)),
+      );
+      for (const id of closure([layout])) {
+        if (!initial.has(id) && !shared.has(id)) frame.add(id);
+      }
+    },
+  };
+  const guard: Plugin = {
+    name: 'eldercare-first-visit-chunks-guard',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunksOf = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const frameFile = chunksOf.find((c) => c.name === 'frame')?.fileName;
+      if (!frameFile) return;
+      const byFile = new Map(chunksOf.map((c) => [c.fileName, c]));
+      for (const page of chunksOf.filter(
+        (c) => c.facadeModuleId && publicPage.test(c.facadeModuleId),
+      )) {
+        const seen = new Set<string>();
+        const stack = [page.fileName];
+        while (stack.length > 0) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          if (file === frameFile) {
+            this.error(
+              `${page.facadeModuleId} would load the signed-in frame's chunk (see firstVisitChunks)`,
+            );
+          }
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+      }
+    },
+  };
+  return {
+    plugins: [plugin, guard],
+    groups: [
+      { name: 'entry', tags: ['$initial'], priority: 2 },
+      {
+        name: 'frame',
+        test: (id) => frame.has(id),
+        priority: 1,
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
+
+const chunks = firstVisitChunks();
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), muiWithoutCssVariables(), reactRouterProduction(), pwa, precompress()],
+  plugins: [
+    react(),
+    muiWithoutCssVariables(),
+    reactRouterProduction(),
+    muiDeepImports(),
+    ...chunks.plugins,
+    pwa,
+    precompress(),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -170,6 +332,7 @@ export default defineConfig({
     // Every browser the build targets but Safari 16 preloads modules itself; there the polyfill
     // would only fetch a screen's chunks earlier. Left out, it is 0.6 KB less on every page.
     modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
     // Font files stay files: the small ones (Roboto's Greek-extended subset, .woff2 and .woff
     // fallback) would be inlined as base64 into every page's CSS, although a browser fetches a
     // subset only when the text needs it.
