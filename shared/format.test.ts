@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  dateFormatter,
   deviceTimeZone,
   displayZoneDate,
   formatDate,
@@ -45,6 +46,31 @@ describe('formatDateTime', () => {
   });
   it('returns an empty text for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('dateFormatter', () => {
+  it('makes one formatter per locale and options and keeps it', () => {
+    const london = dateFormatter('en-US', { timeZone: 'Europe/London', hour: '2-digit' });
+    expect(dateFormatter('en-US', { timeZone: 'Europe/London', hour: '2-digit' })).toBe(london);
+    expect(dateFormatter('en-US', { timeZone: 'Asia/Tokyo', hour: '2-digit' })).not.toBe(london);
+    expect(dateFormatter('en-GB', { timeZone: 'Europe/London', hour: '2-digit' })).not.toBe(london);
+    expect(dateFormatter('en-US', { timeZone: 'Europe/London', minute: '2-digit' })).not.toBe(
+      london,
+    );
+  });
+  it('gives each zone its own answer when zones alternate', () => {
+    const at = '2026-12-20T10:00:00Z';
+    const seen = ['UTC', 'Asia/Tokyo', 'UTC', 'America/New_York', 'Asia/Tokyo'].map((zone) =>
+      formatDateTime(at, zone),
+    );
+    expect(seen).toEqual([
+      'Dec 20, 2026, 10:00 AM',
+      'Dec 20, 2026, 07:00 PM',
+      'Dec 20, 2026, 10:00 AM',
+      'Dec 20, 2026, 05:00 AM',
+      'Dec 20, 2026, 07:00 PM',
+    ]);
   });
 });
 

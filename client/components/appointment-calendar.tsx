@@ -15,6 +15,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import Calendar, { type TileArgs } from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import {
+  dateFormatter,
   deviceTimeZone,
   displayZoneDate,
   fromDateTimeLocal,
@@ -81,7 +82,7 @@ const isAppointment = (mark: Markable): mark is CalendarAppointment =>
   typeof mark === 'object' && !(mark instanceof Date);
 
 const timeFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateFormatter('en-US', {
     hour: '2-digit',
     minute: '2-digit',
     hour12: true,
@@ -89,7 +90,7 @@ const timeFormat = (timeZone: string) =>
   });
 
 const resolvedZone = (zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  dateFormatter('en-US', { timeZone: zone }).resolvedOptions().timeZone;
 
 /**
  * An appointment's time and length in the display zone: '09:00 AM, 30 min'; with the zone's
@@ -193,7 +194,7 @@ function dayOfTile(tile: Element): Date | null {
 const yearText = (year: number) => {
   const date = new Date(2000, 0, 1, 12);
   date.setFullYear(year);
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric' }).format(date);
+  return dateFormatter('en-US', { year: 'numeric' }).format(date);
 };
 
 /**
@@ -206,7 +207,7 @@ export function viewLabel(view: CalendarView, activeStartDate: Date): string {
     case 'month': {
       const date = new Date(activeStartDate);
       date.setHours(12);
-      return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(date);
+      return dateFormatter('en-US', { month: 'long', year: 'numeric' }).format(date);
     }
     case 'year':
       return yearText(year);

@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { offlineReadTexts } from '../../shared/messages.ts';
-import { formatDateTime, getDisplayTimeZone } from '../../shared/format.ts';
+import { dateFormatter, formatDateTime, getDisplayTimeZone } from '../../shared/format.ts';
 import { useConnectionState } from '../lib/connection.ts';
 import { useReadsOffline } from './list-states.tsx';
 
@@ -30,9 +30,9 @@ function snapshotOf(queryClient: QueryClient): string {
 /** The time of day in the display zone; with the date when it was not today. */
 export function savedAtText(savedAt: number, now: number): string {
   const timeZone = getDisplayTimeZone();
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone });
+  const day = dateFormatter('en-CA', { timeZone });
   if (day.format(savedAt) !== day.format(now)) return formatDateTime(new Date(savedAt));
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormatter('en-US', {
     hour: '2-digit',
     minute: '2-digit',
     hour12: true,

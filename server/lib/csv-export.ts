@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dateFormatter } from '../../shared/format.ts';
 import { fieldName } from '../../shared/validation-messages.ts';
 import type { AuditEvent } from '../audit/audit.ts';
 import type { RequestContext } from '../auth/context.ts';
@@ -72,7 +73,7 @@ function onceAudited(ctx: RequestContext): RequestContext {
 
 /** Today's date in a zone, YYYY-MM-DD. */
 export function dayIn(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateFormatter('en-CA', {
     timeZone: zone,
     year: 'numeric',
     month: '2-digit',

@@ -1,5 +1,5 @@
 import { localParts } from '../../../shared/dose-schedule.ts';
-import { formatDate } from '../../../shared/format.ts';
+import { dateFormatter, formatDate } from '../../../shared/format.ts';
 
 /**
  * Visit times are shown on the 24-hour clock of the agency's zone (the zone visits are planned
@@ -22,7 +22,7 @@ export function dayText(date: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return date;
   const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormatter('en-US', {
     weekday: 'short',
     month: 'short',
     day: '2-digit',

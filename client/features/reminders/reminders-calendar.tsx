@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { isSameDay } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { displayZoneDate, formatDateTime } from '../../../shared/format.ts';
+import { dateFormatter, displayZoneDate, formatDateTime } from '../../../shared/format.ts';
 import { reminderTexts } from '../../../shared/messages.ts';
 import {
   AppointmentCalendar,
@@ -25,7 +25,7 @@ import { useCalendarAppointments } from './api/get-calendar-appointments.ts';
 import { useRemindersInRange } from './api/get-reminders-in-range.ts';
 
 const dayHeading = (day: Date) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(day);
+  dateFormatter('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(day);
 
 /**
  * The dashboard's calendar: days with reminders or appointments are marked; the chosen day's

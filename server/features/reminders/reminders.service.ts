@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, sql } 
 import type { RequestContext } from '../../auth/context.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { reminders } from '../../db/schema/index.ts';
+import { dateFormatter } from '../../../shared/format.ts';
 import { parseInstant } from '../../../shared/schemas/appointments.ts';
 import {
   presetReminders,
@@ -105,7 +106,7 @@ async function selectReminders(
 
 /** The offset of a time zone from UTC at an instant, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormatter('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -2,7 +2,7 @@ import { Box, Typography, useTheme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { reasonCodes } from '../../../../shared/dose-schedule.ts';
 import { chartTexts, doseTexts, marChartTexts } from '../../../../shared/messages.ts';
-import { formatDateTime } from '../../../../shared/format.ts';
+import { dateFormatter, formatDateTime } from '../../../../shared/format.ts';
 import type { Mar, MarCell, NotGivenReason } from '../../../../shared/schemas/doses.ts';
 import { dateOfDay, monthLabel, weekdayOf } from '../lib/mar-month.ts';
 
@@ -77,7 +77,7 @@ const weekdayShort = (month: string, day: number) =>
   doseTexts.weekdayLabels[weekdayOf(month, day) - 1]!;
 
 const fullDate = (month: string, day: number) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateFormatter('en-US', {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -336,7 +336,7 @@ export function MarFacts({ mar }: { mar: Mar }) {
 }
 
 const formatDateOfBirth = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateFormatter('en-US', {
     month: 'short',
     day: '2-digit',
     year: 'numeric',

@@ -1,5 +1,7 @@
 /** Months of the MAR chart, written 'YYYY-MM' as the address and the API take them. */
 
+import { dateFormatter } from '../../../../shared/format.ts';
+
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** Whether a value is a month the API accepts (the bounds of the stored dates). */
@@ -16,7 +18,7 @@ export function shiftMonth(month: string, by: number): string {
 /** 'March 2025': fixed to UTC so the viewer's own zone never shifts the month. */
 export function monthLabel(month: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormatter('en-US', {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
