@@ -164,25 +164,26 @@ const pwa = VitePWA({
  * component (`import Box from '@mui/material/Box'`), as MUI documents, in the build only.
  * The bundle is the same; the module graph then says which components a module uses, where
  * the barrel (`@mui/material`, which imports every component) made each module seem to import
- * all of them. `firstVisitChunks` reads that graph. A name without a folder of its own
- * (`useTheme`, types) stays imported from the barrel.
+ * all of them. `firstVisitChunks` reads that graph. Only a name the barrel exports as the
+ * default of its own folder is rewritten; others (`useTheme`, types) stay with the barrel.
  */
 function muiDeepImports(): Plugin {
-  const require = createRequire(import.meta.url);
-  const hasFolder = new Map<string, boolean>();
-  const deep = (name: string) => {
-    let found = hasFolder.get(name);
-    if (found === undefined) {
-      try {
-        require.resolve(`@mui/material/${name}`);
-        found = /^(?:[A-Z]|use)/.test(name);
-      } catch {
-        found = false;
-      }
-      hasFolder.set(name, found);
-    }
-    return found;
-  };
+  // The names the barrel exports as the default of their own folder
+  // (`export { default as Box } from "./Box/index.mjs"`): exactly those are rewritten.
+  const barrel = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@mui/material/package.json')),
+    'index.mjs',
+  );
+  const ownFolder = new Set(
+    [
+      ...readFileSync(barrel, 'utf8').matchAll(
+        /^export \{ default as (\w+) \} from "\.\/(\w+)\/index\.mjs";$/gm,
+      ),
+    ]
+      .filter(([, name, folder]) => name === folder)
+      .map(([, name]) => name!),
+  );
+  const deep = (name: string) => ownFolder.has(name);
   return {
     name: 'eldercare-mui-deep-imports',
     apply: 'build',
