@@ -83,7 +83,16 @@ async function setUp(playwright: Parameters<typeof apiSession>[0]) {
       serviceType: 'personal-care',
       tasks: ['Help with shower'],
     });
-  await plan(iris.id, inMinutes(-5), inMinutes(55));
+  // Five minutes ago, but never before midnight in the agency's zone: the visit is today's.
+  const underWay = Math.max(
+    Date.now() - 5 * MINUTE,
+    zonedInstant(today, '00:00', settings.timeZone).getTime(),
+  );
+  await plan(
+    iris.id,
+    new Date(underWay).toISOString(),
+    new Date(underWay + 60 * MINUTE).toISOString(),
+  );
   const tomorrow = zonedInstant(addDays(today, 1), '10:00', settings.timeZone);
   await plan(
     owen.id,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, localParts } from '../../shared/dose-schedule.ts';
+import { addDays, localParts, zonedInstant } from '../../shared/dose-schedule.ts';
 import { formatDate } from '../../shared/format.ts';
 import { doseRoundTexts, visitDayTexts } from '../../shared/messages.ts';
 import type { AgencySettings } from '../../shared/schemas/doses.ts';
@@ -70,7 +70,13 @@ export async function buildWorld(playwright: Parameters<typeof apiSession>[0]): 
   const settings = (await (await doctorApi.get('/api/agency-settings')).json()) as AgencySettings;
   const zone = settings.timeZone;
   const today = localParts(new Date(), zone).date;
-  const due = localParts(new Date(Date.now() - 10 * MINUTE), zone);
+  // Ten minutes ago, but never before midnight in the agency's zone: the dose and the visit are
+  // today's (run just after midnight, ten minutes ago is yesterday).
+  const tenMinutesAgo = Math.max(
+    Date.now() - 10 * MINUTE,
+    zonedInstant(today, '00:00', zone).getTime(),
+  );
+  const due = localParts(new Date(tenMinutesAgo), zone);
 
   const created = await send(doctorApi, 'POST', '/api/patients', {
     firstName: 'Helen',
@@ -97,7 +103,7 @@ export async function buildWorld(playwright: Parameters<typeof apiSession>[0]): 
     schedule: 'fixed',
     doseTimes: [due.time],
   });
-  const start = new Date(Date.now() - 10 * MINUTE);
+  const start = new Date(tenMinutesAgo);
   const res = await doctorApi.post('/api/visits', {
     headers: { 'X-Requested-With': 'ElderCare' },
     data: {
